@@ -1,0 +1,149 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/**
+   @file noise.h
+   The perlin4d noise core: seeded, aperiodic 4D improved Perlin noise and
+   fractal Brownian motion (fBm) over it.
+
+   The fourth coordinate (w) is time.  Coordinates are doubles so that the
+   noise stays smooth at any song position; everything after the split of a
+   coordinate into its integer cell and its fraction is single precision.
+
+   Every function here is a pure function of its arguments: no global state,
+   no allocation, no locks, no I/O.  All of them are realtime safe and
+   thread safe.  The same inputs give the same bits on every build.
+*/
+
+#ifndef P4D_NOISE_H
+#define P4D_NOISE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+   Largest magnitude of a coordinate, in lattice cells (2^50).
+
+   A coordinate that is larger, or not finite, is taken as 0.  At 2^50 cells
+   a double still resolves 2^-2 of a cell; 2^50 cells of a 20 kHz grain are
+   1.8 million years.
+*/
+#define P4D_NOISE_COORD_MAX 1125899906842624.0
+
+/**
+   Lipschitz bound of p4d_noise4() per lattice cell of Euclidean distance.
+
+   |p4d_noise4(p + h) - p4d_noise4(p)| <= P4D_NOISE_LIPSCHITZ * |h| for every
+   p and h: the fade's steepest slope (15/8) times the largest difference of
+   two dot products (3) times the output scale (0.86), rounded up; see
+   noise.c.
+*/
+#define P4D_NOISE_LIPSCHITZ 4.84
+
+/// Most octaves p4d_fbm4() sums.
+#define P4D_FBM_MAX_OCTAVES 16
+
+/**
+   Improved Perlin noise in 4D at one point.
+
+   @param seed Selects the lattice hash.  Every seed works; different seeds
+   give uncorrelated fields.
+   @param x,y,z,w Coordinates in lattice cells.  w is time by convention.
+   @return The noise value, always within [-1, 1] and exactly 0 at integer
+   lattice points.  Realtime safe.
+*/
+float
+p4d_noise4(uint32_t seed, double x, double y, double z, double w);
+
+/**
+   Improved Perlin noise at n points along a line.
+
+   out[i] is bit-identical to p4d_noise4(seed, origin[0] + (double)i *
+   step[0], ..., origin[3] + (double)i * step[3]).  Realtime safe.
+*/
+void
+p4d_noise4_line(uint32_t     seed,
+                const double origin[4],
+                const double step[4],
+                float*       out,
+                size_t       n);
+
+/**
+   Improved Perlin noise at points first..first+n-1 of a line.
+
+   out[i] is bit-identical to p4d_noise4(seed, origin[k] + (double)(first +
+   i) * step[k] for k = 0..3).  A line cut into spans at any points gives the
+   same values as one call over the whole line, which is what makes the
+   engines independent of block size.  first + n must stay below 2^53.
+   Realtime safe.
+*/
+void
+p4d_noise4_span(uint32_t     seed,
+                const double origin[4],
+                const double step[4],
+                uint64_t     first,
+                float*       out,
+                size_t       n);
+
+/**
+   fBm settings: a small value type passed by const pointer.
+
+   Octave k is scaled in space and time by lacunarity^k, weighted by
+   persistence^k, and has its own seed and offset so that octaves are
+   uncorrelated.  A fractional octave count weights the last octave by the
+   fraction, so octaves can be automated without a jump.
+*/
+typedef struct {
+  float  octaves;     ///< Octaves summed, 1 .. P4D_FBM_MAX_OCTAVES, fractional
+  double lacunarity;  ///< Frequency ratio between octaves, 1 .. 16
+  float  persistence; ///< Amplitude ratio between octaves (gain), 0 .. 1
+} P4dFbm;
+
+/**
+   Return settings with every field clamped into its range.
+
+   NaN and infinities map to the default (3 octaves, lacunarity 2,
+   persistence 0.5).  Realtime safe.
+*/
+P4dFbm
+p4d_fbm_clamp(P4dFbm settings);
+
+/**
+   fBm at points first..first+n-1 of a line, normalised into [-1, 1].
+
+   Octave k evaluates p4d_noise4_span() with origin * lacunarity^k + offset_k
+   and step * lacunarity^k, so spans join exactly as in p4d_noise4_span().
+   The weighted sum is divided by the sum of the weights and clamped.
+   Settings are clamped with p4d_fbm_clamp() first.  Realtime safe.
+*/
+void
+p4d_fbm4_span(const P4dFbm* settings,
+              uint32_t      seed,
+              const double  origin[4],
+              const double  step[4],
+              uint64_t      first,
+              float*        out,
+              size_t        n);
+
+/**
+   fBm at one point: p4d_fbm4_span() with origin p and n = 1.
+
+   @return A value within [-1, 1].  Realtime safe.
+*/
+float
+p4d_fbm4(const P4dFbm* settings,
+         uint32_t      seed,
+         double        x,
+         double        y,
+         double        z,
+         double        w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // P4D_NOISE_H

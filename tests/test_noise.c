@@ -1,0 +1,474 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  Properties of the noise core, each checked so that it fails if the
+  property breaks.
+*/
+
+#undef NDEBUG
+
+#include "noise.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/// xorshift64*: the tests' own reproducible random points.
+static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
+
+static double
+uniform(double lo, double hi)
+{
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  const uint64_t r = rng_state * 0x2545F4914F6CDD1DULL;
+  return lo + (hi - lo) * (double)(r >> 11) * 0x1p-53;
+}
+
+static void
+random_point(double p[4], double range)
+{
+  for (unsigned k = 0U; k < 4U; ++k) {
+    p[k] = uniform(-range, range);
+  }
+}
+
+static bool
+same_bits(float a, float b)
+{
+  return !memcmp(&a, &b, sizeof(float));
+}
+
+/// Pearson correlation of two series.
+static double
+correlation(const float* a, const float* b, size_t n)
+{
+  double sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0;
+  for (size_t i = 0U; i < n; ++i) {
+    sa += a[i];
+    sb += b[i];
+    saa += (double)a[i] * a[i];
+    sbb += (double)b[i] * b[i];
+    sab += (double)a[i] * b[i];
+  }
+  const double cov = sab / n - (sa / n) * (sb / n);
+  const double va  = saa / n - (sa / n) * (sa / n);
+  const double vb  = sbb / n - (sb / n) * (sb / n);
+  assert(va > 0.0 && vb > 0.0);
+  return cov / sqrt(va * vb);
+}
+
+#define N_CORR 100000U
+
+static float series_a[N_CORR];
+static float series_b[N_CORR];
+
+static void
+test_lattice_zero(void)
+{
+  for (unsigned i = 0U; i < 100000U; ++i) {
+    const uint32_t seed = (uint32_t)uniform(0.0, 4294967295.0);
+    double         p[4];
+    random_point(p, 1.0e9);
+    const float v =
+      p4d_noise4(seed, floor(p[0]), floor(p[1]), floor(p[2]), floor(p[3]));
+    assert(v == 0.0f);
+  }
+
+  // Near a lattice point the noise is not 0: the test above is not vacuous.
+  assert(p4d_noise4(1U, 3.5, -2.25, 7.75, 0.5) != 0.0f);
+}
+
+static void
+test_bounded(void)
+{
+  double         peak = 0.0, sum = 0.0, sum2 = 0.0;
+  const unsigned n = 10000000U;
+  for (unsigned i = 0U; i < n; ++i) {
+    double p[4];
+    random_point(p, 1000.0);
+    const float v = p4d_noise4(i & 0xFFU, p[0], p[1], p[2], p[3]);
+    assert(v >= -1.0f && v <= 1.0f);
+    peak = fabs(v) > peak ? fabs(v) : peak;
+    sum += v;
+    sum2 += (double)v * v;
+  }
+
+  const double mean = sum / n;
+  const double sd   = sqrt(sum2 / n - mean * mean);
+  printf(
+    "# 10^7 points: largest |n| %.6f, mean %.6f, sd %.6f\n", peak, mean, sd);
+
+  // The documented scale: typical output uses the range.
+  assert(peak > 0.9 && peak <= 1.0);
+  assert(fabs(mean) < 0.01);
+  assert(sd > 0.2 && sd < 0.3);
+}
+
+/// |n(p + h) - n(p)| <= L |h| with a margin for float rounding.
+static void
+check_lipschitz(const double p[4], const double dir[4], double h)
+{
+  const float a = p4d_noise4(7U, p[0], p[1], p[2], p[3]);
+  const float b = p4d_noise4(7U,
+                             p[0] + h * dir[0],
+                             p[1] + h * dir[1],
+                             p[2] + h * dir[2],
+                             p[3] + h * dir[3]);
+  assert(fabs((double)b - a) <= P4D_NOISE_LIPSCHITZ * h + 4.0e-6);
+}
+
+static void
+test_continuity(void)
+{
+  double steepest = 0.0;
+  for (unsigned i = 0U; i < 1000000U; ++i) {
+    double p[4], dir[4], norm = 0.0;
+    random_point(p, 1000.0);
+    random_point(dir, 1.0);
+    for (unsigned k = 0U; k < 4U; ++k) {
+      norm += dir[k] * dir[k];
+    }
+    for (unsigned k = 0U; k < 4U; ++k) {
+      dir[k] /= sqrt(norm);
+    }
+
+    // Half the points sit just before a cell face, so steps cross it.
+    if (i & 1U) {
+      const unsigned k = i % 4U;
+      p[k]             = floor(p[k]) + 1.0 - 1.0e-4;
+      dir[k]           = fabs(dir[k]);
+    }
+
+    const double h = uniform(1.0e-4, 1.0e-2);
+    check_lipschitz(p, dir, h);
+
+    const float  a     = p4d_noise4(7U, p[0], p[1], p[2], p[3]);
+    const float  b     = p4d_noise4(7U,
+                               p[0] + h * dir[0],
+                               p[1] + h * dir[1],
+                               p[2] + h * dir[2],
+                               p[3] + h * dir[3]);
+    const double slope = fabs((double)b - a) / h;
+    steepest           = slope > steepest ? slope : steepest;
+  }
+
+  printf("# steepest slope seen %.4f per cell, bound %.4f\n",
+         steepest,
+         P4D_NOISE_LIPSCHITZ);
+
+  // The bound is near the truth, not so loose that a jump would pass.
+  assert(steepest > 0.5 * P4D_NOISE_LIPSCHITZ);
+}
+
+static void
+test_deterministic(void)
+{
+  for (unsigned i = 0U; i < 10000U; ++i) {
+    double p[4];
+    random_point(p, 1.0e6);
+    const float a = p4d_noise4(i, p[0], p[1], p[2], p[3]);
+    const float b = p4d_noise4(i, p[0], p[1], p[2], p[3]);
+    assert(same_bits(a, b));
+  }
+}
+
+static void
+fill_series(uint32_t seed, const double shift[4], float* out)
+{
+  rng_state = 0x9E3779B97F4A7C15ULL;
+  for (unsigned i = 0U; i < N_CORR; ++i) {
+    double p[4];
+    random_point(p, 100.0);
+    out[i] = p4d_noise4(
+      seed, p[0] + shift[0], p[1] + shift[1], p[2] + shift[2], p[3] + shift[3]);
+  }
+}
+
+static void
+test_seeds_differ(void)
+{
+  static const uint32_t pairs[][2] = { { 0U, 1U }, { 1U, 2U }, { 0U, 65535U } };
+  static const double   none[4]    = { 0.0, 0.0, 0.0, 0.0 };
+
+  for (size_t i = 0U; i < sizeof(pairs) / sizeof(pairs[0]); ++i) {
+    fill_series(pairs[i][0], none, series_a);
+    fill_series(pairs[i][1], none, series_b);
+    const double r = correlation(series_a, series_b, N_CORR);
+    printf("# seeds %u/%u: correlation %+.4f\n", pairs[i][0], pairs[i][1], r);
+    assert(fabs(r) < 0.05);
+  }
+
+  // The same seed correlates fully: the measure can fail.
+  fill_series(5U, none, series_a);
+  fill_series(5U, none, series_b);
+  assert(correlation(series_a, series_b, N_CORR) > 0.999);
+}
+
+static void
+test_aperiodic(void)
+{
+  static const double periods[] = { 256.0,  289.0,   512.0,     1024.0,
+                                    4096.0, 65536.0, 16777216.0 };
+  static const double none[4]   = { 0.0, 0.0, 0.0, 0.0 };
+
+  fill_series(3U, none, series_a);
+  for (unsigned axis = 0U; axis < 4U; ++axis) {
+    for (size_t i = 0U; i < sizeof(periods) / sizeof(periods[0]); ++i) {
+      double shift[4] = { 0.0, 0.0, 0.0, 0.0 };
+      shift[axis]     = periods[i];
+      fill_series(3U, shift, series_b);
+      const double r = correlation(series_a, series_b, N_CORR);
+      assert(fabs(r) < 0.05);
+    }
+  }
+
+  // 2^32 cells is the documented period, so the measure can fail.
+  double shift[4] = { 0.0, 0.0, 0.0, 4294967296.0 };
+  fill_series(3U, shift, series_b);
+  assert(correlation(series_a, series_b, N_CORR) > 0.999);
+}
+
+static void
+test_precise_far_out(void)
+{
+  static const double h = 1.0e-3;
+
+  double   lo = 2.0, hi = -2.0;
+  unsigned n_changed = 0U;
+  float    prev      = p4d_noise4(9U, 1.0e9 + 0.3, 0.4, 0.7, 1.0e9 + 0.1);
+  for (unsigned i = 1U; i <= 1000U; ++i) {
+    const double t = (double)i * h;
+    const float  v =
+      p4d_noise4(9U, 1.0e9 + 0.3 + t * 0.6, 0.4, 0.7, 1.0e9 + 0.1 + t * 0.8);
+    assert(fabs((double)v - prev) <= P4D_NOISE_LIPSCHITZ * h + 4.0e-6);
+    n_changed += v != prev;
+    lo   = v < lo ? v : lo;
+    hi   = v > hi ? v : hi;
+    prev = v;
+  }
+
+  printf("# at 10^9 cells: %u of 1000 steps change, range %.4f\n",
+         n_changed,
+         hi - lo);
+  assert(n_changed >= 990U);
+  assert(hi - lo > 0.01);
+}
+
+static double
+awkward_coordinate(void)
+{
+  // Mix ordinary, negative and just-below-an-integer coordinates.
+  const double v = uniform(-1.0e6, 1.0e6);
+  switch ((unsigned)uniform(0.0, 3.0)) {
+  case 0:
+    return v;
+  case 1:
+    return nextafter(floor(v), -INFINITY);
+  default:
+    return -fabs(v);
+  }
+}
+
+static void
+test_line_equals_scalar(void)
+{
+  static float line[1000];
+  for (unsigned trial = 0U; trial < 2000U; ++trial) {
+    double origin[4], step[4];
+    for (unsigned k = 0U; k < 4U; ++k) {
+      origin[k] = awkward_coordinate();
+      step[k]   = trial % 3U ? uniform(-0.5, 0.5) : uniform(-1.0e-7, 1.0e-7);
+    }
+
+    const uint32_t seed = trial * 2654435761U;
+    const size_t   n    = 1U + trial % 1000U;
+    p4d_noise4_line(seed, origin, step, line, n);
+    for (size_t i = 0U; i < n; ++i) {
+      const double t = (double)i;
+      const float  v = p4d_noise4(seed,
+                                 origin[0] + t * step[0],
+                                 origin[1] + t * step[1],
+                                 origin[2] + t * step[2],
+                                 origin[3] + t * step[3]);
+      assert(same_bits(line[i], v));
+    }
+
+    // A span that starts part-way along gives the same values.
+    if (n > 10U) {
+      float span[1000];
+      p4d_noise4_span(seed, origin, step, 7U, span, n - 7U);
+      assert(!memcmp(span, line + 7, (n - 7U) * sizeof(float)));
+    }
+  }
+}
+
+static void
+test_known_answers(void)
+{
+  static const struct {
+    uint32_t seed;
+    double   p[4];
+    float    expected;
+  } cases[] = {
+    { 0U, { 0x1p-1, 0x1p-1, 0x1p-1, 0x1p-1 }, 0x1.b851ecp-3f },
+    { 1U, { 0x1p-2, 0x1.8p-1, 0x1p-3, 0x1.cp-1 }, 0x1.ad34aep-2f },
+    { 1U, { -0x1p-2, -0x1.cp+1, 0x1.c8p+2, -0x1p-4 }, -0x1.0118c4p-4f },
+    { 2U,
+      { 0x1.edd2f1a9fbe77p+6,
+        -0x1.3b9999999999ap+6,
+        0x1.0624dd2f1a9fcp-10,
+        0x1.5p+5 },
+      -0x1.a86958p-3f },
+    { 65535U,
+      { 0x1.e84809999999ap+19,
+        -0x1.e847e9999999ap+19,
+        0x1.6p+2,
+        0x1.dcd65002p+29 },
+      -0x1.2f136p-1f },
+    { 42U,
+      { -0x1p-30, 0x1p-30, 0x1.fffffca501acbp-1, -0x1.fffffca501acbp-1 },
+      -0x1.4a3d7p-22f },
+    { 4294967295U,
+      { 0x1.a666666666666p+1,
+        0x1.199999999999ap+2,
+        0x1.6p+2,
+        0x1.a666666666666p+2 },
+      0x1.92f658p-5f },
+    { 7U,
+      { 0x1.00000001p+31,
+        -0x1.00000001p+31,
+        0x1.000000004p+32,
+        0x1.d1a94a2001p+39 },
+      -0x1.09a1ecp-3f },
+    { 1U, { 0x0p+0, 0x0p+0, 0x0p+0, 0x1.7ae147ae147aep-2 }, -0x1.28474ap-3f },
+    { 99U,
+      { 0x1.999999999999ap-4,
+        0x1.999999999999ap-3,
+        0x1.3333333333333p-2,
+        0x1.c6bf526340004p+49 },
+      -0x1.b0402cp-4f },
+    { 3U,
+      { 0x1.fe9999999999ap+7,
+        0x1.00b3333333333p+8,
+        0x1.011999999999ap+8,
+        0x1.20e6666666666p+8 },
+      0x1.77187cp-5f },
+    { 1U, { -0x1.12e0be826d695p-30, 0x1p-1, 0x1p-1, 0x1p-1 }, -0x1.b851ecp-3f },
+  };
+
+  for (size_t i = 0U; i < sizeof(cases) / sizeof(cases[0]); ++i) {
+    const double* p = cases[i].p;
+    const float   v = p4d_noise4(cases[i].seed, p[0], p[1], p[2], p[3]);
+    if (!same_bits(v, cases[i].expected)) {
+      printf("# known answer %zu: got %a, expected %a\n",
+             i,
+             (double)v,
+             (double)cases[i].expected);
+    }
+    assert(same_bits(v, cases[i].expected));
+  }
+}
+
+static void
+test_fbm(void)
+{
+  // Bounded, and the span API joins at any cut, across chunk boundaries.
+  const P4dFbm s         = { 5.5f, 2.0, 0.7f };
+  const double origin[4] = { 0.25, 1.5, -3.75, 1000.125 };
+  const double step[4]   = { 0.001, 0.0, 0.002, 0.031 };
+  static float whole[2000];
+  static float parts[2000];
+  p4d_fbm4_span(&s, 4U, origin, step, 0U, whole, 2000U);
+  p4d_fbm4_span(&s, 4U, origin, step, 0U, parts, 300U);
+  p4d_fbm4_span(&s, 4U, origin, step, 300U, parts + 300, 1700U);
+  assert(!memcmp(whole, parts, sizeof(whole)));
+  for (size_t i = 0U; i < 2000U; ++i) {
+    assert(whole[i] >= -1.0f && whole[i] <= 1.0f);
+  }
+  assert(same_bits(p4d_fbm4(&s, 4U, 0.25, 1.5, -3.75, 1000.125), whole[0]));
+
+  // Known answers freeze fBm: octave seeds, offsets, weights and order.
+  {
+    static const float expected[4] = {
+      0x1.69ef2cp-4f, 0x1.440ee4p-4f, 0x1.053bb2p-4f, 0x1.2b75e2p-5f
+    };
+    const P4dFbm k     = { 4.5f, 2.0, 0.6f };
+    const double ko[4] = { 0.3, -1.7, 2.9, 1000.5 };
+    const double ks[4] = { 0.01, 0.0, 0.003, 0.021 };
+    float        got[4];
+    p4d_fbm4_span(&k, 11U, ko, ks, 1000U, got, 4U);
+    for (unsigned i = 0U; i < 4U; ++i) {
+      assert(same_bits(got[i], expected[i]));
+    }
+  }
+
+  // Not 0 at the origin: octaves are offset off the lattice.
+  assert(p4d_fbm4(&s, 4U, 0.0, 0.0, 0.0, 0.0) != 0.0f);
+
+  // A fractional octave count fades the last octave in: no jump.
+  for (unsigned i = 0U; i < 1000U; ++i) {
+    double p[4];
+    random_point(p, 100.0);
+    const P4dFbm a  = { 3.0f, 2.0, 0.5f };
+    const P4dFbm b  = { 3.001f, 2.0, 0.5f };
+    const P4dFbm c  = { 2.999f, 2.0, 0.5f };
+    const float  va = p4d_fbm4(&a, 1U, p[0], p[1], p[2], p[3]);
+    assert(fabs(p4d_fbm4(&b, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
+    assert(fabs(p4d_fbm4(&c, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
+  }
+
+  // Octaves are decorrelated: with lacunarity 1 and persistence 1 the second
+  // octave samples the same scale as the first, yet is unrelated to it.
+  const P4dFbm one = { 1.0f, 1.0, 1.0f };
+  const P4dFbm two = { 2.0f, 1.0, 1.0f };
+  rng_state        = 12345U;
+  for (unsigned i = 0U; i < N_CORR; ++i) {
+    double p[4];
+    random_point(p, 100.0);
+    series_a[i] = p4d_fbm4(&one, 2U, p[0], p[1], p[2], p[3]);
+    series_b[i] =
+      2.0f * p4d_fbm4(&two, 2U, p[0], p[1], p[2], p[3]) - series_a[i];
+  }
+  const double r = correlation(series_a, series_b, N_CORR);
+  printf("# fBm octaves 0/1: correlation %+.4f\n", r);
+  assert(fabs(r) < 0.05);
+
+  // Out-of-range and NaN settings are clamped, never propagated.
+  const P4dFbm bad = { NAN, INFINITY, -3.0f };
+  const P4dFbm c   = p4d_fbm_clamp(bad);
+  assert(c.octaves == 3.0f && c.lacunarity == 16.0 && c.persistence == 0.0f);
+  assert(isfinite(p4d_fbm4(&bad, 1U, 0.5, 0.5, 0.5, 0.5)));
+}
+
+static void
+test_bad_coordinates(void)
+{
+  // Non-finite and huge coordinates are taken as 0: the output stays finite.
+  const float zero = p4d_noise4(1U, 0.3, 0.6, 0.2, 0.0);
+  assert(same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, NAN), zero));
+  assert(same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, INFINITY), zero));
+  assert(same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, -1.0e300), zero));
+}
+
+int
+main(void)
+{
+  test_lattice_zero();
+  test_bounded();
+  test_continuity();
+  test_deterministic();
+  test_seeds_differ();
+  test_aperiodic();
+  test_precise_far_out();
+  test_line_equals_scalar();
+  test_known_answers();
+  test_fbm();
+  test_bad_coordinates();
+  return 0;
+}

@@ -301,7 +301,10 @@ test_render_reads_back(void)
   const Result again  = run(args, LIMIT_NONE);
   assert(again.status == 2 && strstr(again.err, "exists"));
 
-  // With --force it replaces it, with the same bytes: renders are repeatable.
+  // With --force it replaces it, with the same bytes: renders are repeatable,
+  // also a second later (libsndfile's PEAK chunk would hold the time).
+  const struct timespec second = { 1, 100000000L };
+  nanosleep(&second, NULL);
   static const char* const forced[] = {
     "-o",    "n.wav",  "--duration", "0.5",     "--samplerate",
     "44100", "--seed", "9",          "--force", NULL

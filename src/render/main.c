@@ -305,7 +305,10 @@ write_frames(const Options* opts, SNDFILE* file, uint64_t n_frames)
       (size_t)(n_frames - done < BLOCK_FRAMES ? n_frames - done : BLOCK_FRAMES);
     render_block(opts, done, n, interleaved);
     if (sf_writef_float(file, interleaved, (sf_count_t)n) != (sf_count_t)n) {
-      return sf_strerror(file);
+      // The text belongs to the file, which is closed before it is shown.
+      static char reason[256];
+      snprintf(reason, sizeof(reason), "%s", sf_strerror(file));
+      return reason;
     }
   }
 
@@ -365,6 +368,9 @@ render_file(const Options* opts)
     reason = reason ? reason : sf_strerror(NULL);
     close(fd);
   } else {
+    // The PEAK chunk holds the time of writing: without it the same command
+    // writes the same bytes.
+    sf_command(file, SFC_SET_ADD_PEAK_CHUNK, NULL, SF_FALSE);
     reason = write_frames(opts, file, n_frames);
     if (sf_close(file) && !reason) {
       reason = "cannot finish the file";

@@ -232,14 +232,14 @@ void
 p4d_noise4_span(uint32_t     seed,
                 const double origin[4],
                 const double step[4],
-                uint64_t     first,
+                int64_t      first,
                 float*       out,
                 size_t       n)
 {
   const uint32_t key = seed_key(seed);
 
   for (size_t i = 0U; i < n; ++i) {
-    const double t = (double)(first + i);
+    const double t = (double)(first + (int64_t)i);
     uint32_t     c[4];
     float        f[4];
     for (unsigned k = 0U; k < 4U; ++k) {
@@ -301,28 +301,58 @@ p4d_fbm_clamp(P4dFbm settings)
   return settings;
 }
 
-void
-p4d_fbm4_span(const P4dFbm* settings,
-              uint32_t      seed,
-              const double  origin[4],
-              const double  step[4],
-              uint64_t      first,
-              float*        out,
-              size_t        n)
+unsigned
+p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES])
 {
   const P4dFbm   s        = p4d_fbm_clamp(*settings);
   const unsigned n_full   = (unsigned)s.octaves;
   const float    fraction = s.octaves - (float)n_full;
   const unsigned n_oct    = n_full + (fraction > 0.0f ? 1U : 0U);
 
-  // Weights and their normalising sum do not depend on the point.
-  float weight[P4D_FBM_MAX_OCTAVES];
-  float sum       = 0.0f;
   float amplitude = 1.0f;
   for (unsigned k = 0U; k < n_oct; ++k) {
     weight[k] = k < n_full ? amplitude : amplitude * fraction;
-    sum += weight[k];
     amplitude *= s.persistence;
+  }
+
+  return n_oct;
+}
+
+uint32_t
+p4d_fbm_octave(uint32_t     seed,
+               unsigned     k,
+               double       scale,
+               const double origin[4],
+               const double step[4],
+               double       octave_origin[4],
+               double       octave_step[4])
+{
+  for (unsigned a = 0U; a < 4U; ++a) {
+    const double off = (double)(k + 1U) * octave_offset[a];
+    octave_origin[a] = origin[a] * scale + (off - floor(off));
+    octave_step[a]   = step[a] * scale;
+  }
+
+  return seed + k * P4D_OCTAVE_SEED_STEP;
+}
+
+void
+p4d_fbm4_span(const P4dFbm* settings,
+              uint32_t      seed,
+              const double  origin[4],
+              const double  step[4],
+              int64_t       first,
+              float*        out,
+              size_t        n)
+{
+  const P4dFbm   s = p4d_fbm_clamp(*settings);
+  float          weight[P4D_FBM_MAX_OCTAVES];
+  const unsigned n_oct = p4d_fbm_weights(&s, weight);
+
+  // The normalising sum does not depend on the point.
+  float sum = 0.0f;
+  for (unsigned k = 0U; k < n_oct; ++k) {
+    sum += weight[k];
   }
   const float norm = 1.0f / sum;
 
@@ -337,16 +367,12 @@ p4d_fbm4_span(const P4dFbm* settings,
     }
 
     for (unsigned k = 0U; k < n_oct; ++k) {
-      double o[4];
-      double st[4];
-      for (unsigned a = 0U; a < 4U; ++a) {
-        const double off = (double)(k + 1U) * octave_offset[a];
-        o[a]             = origin[a] * scale + (off - floor(off));
-        st[a]            = step[a] * scale;
-      }
+      double         o[4];
+      double         st[4];
+      const uint32_t octave_seed =
+        p4d_fbm_octave(seed, k, scale, origin, step, o, st);
 
-      p4d_noise4_span(
-        seed + k * P4D_OCTAVE_SEED_STEP, o, st, first + done, octave, m);
+      p4d_noise4_span(octave_seed, o, st, first + (int64_t)done, octave, m);
       for (size_t i = 0U; i < m; ++i) {
         acc[i] += weight[k] * octave[i];
       }

@@ -78,14 +78,14 @@ p4d_noise4_line(uint32_t     seed,
    out[i] is bit-identical to p4d_noise4(seed, origin[k] + (double)(first +
    i) * step[k] for k = 0..3).  A line cut into spans at any points gives the
    same values as one call over the whole line, which is what makes the
-   engines independent of block size.  first + n must stay below 2^53.
+   engines independent of block size.  |first + n| must stay below 2^53.
    Realtime safe.
 */
 void
 p4d_noise4_span(uint32_t     seed,
                 const double origin[4],
                 const double step[4],
-                uint64_t     first,
+                int64_t      first,
                 float*       out,
                 size_t       n);
 
@@ -113,6 +113,35 @@ P4dFbm
 p4d_fbm_clamp(P4dFbm settings);
 
 /**
+   The weights of the octaves of settings (clamped first), in order.
+
+   Octave k weighs persistence^k, the last one times the fraction of a
+   fractional octave count.  Realtime safe.
+
+   @return The number of octaves with a weight, at most P4D_FBM_MAX_OCTAVES.
+*/
+unsigned
+p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES]);
+
+/**
+   The seed and line of octave k of fBm along a line.
+
+   Octave k of the line (origin, step) is the line (origin * scale +
+   offset_k, step * scale) of the lattice hash seed_k, where scale is
+   lacunarity^k.  Realtime safe.
+
+   @return The octave's seed.
+*/
+uint32_t
+p4d_fbm_octave(uint32_t     seed,
+               unsigned     k,
+               double       scale,
+               const double origin[4],
+               const double step[4],
+               double       octave_origin[4],
+               double       octave_step[4]);
+
+/**
    fBm at points first..first+n-1 of a line, normalised into [-1, 1].
 
    Octave k evaluates p4d_noise4_span() with origin * lacunarity^k + offset_k
@@ -125,7 +154,7 @@ p4d_fbm4_span(const P4dFbm* settings,
               uint32_t      seed,
               const double  origin[4],
               const double  step[4],
-              uint64_t      first,
+              int64_t       first,
               float*        out,
               size_t        n);
 

@@ -1,0 +1,123 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/**
+   @file engine.h
+   The DSP engines: the modulator (4 channels of smooth control signal) and
+   the noise texture (stereo audio), both driven by the noise core.
+
+   An engine's output is a pure function of its parameters and the time
+   position:
+
+       value(channel, t) = shape(fbm(seed, position(channel), t * rate))
+
+   where t is the song position in seconds or beats, or the time since
+   activation when no transport is known.  Parameter changes, and jumps of
+   the song position, cross-fade from the old pure function to the new one
+   over the smoothing time.  Processing in blocks of any size gives the same
+   samples.  The engine knows nothing of LV2 or sound files.
+*/
+
+#ifndef P4D_ENGINE_H
+#define P4D_ENGINE_H
+
+#include "params.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most channels of any engine.
+#define P4D_MAX_CHANNELS 4U
+
+/// Fixed cross-fade time of the noise engine.
+#define P4D_NOISE_GLIDE_MS 20.0
+
+/// Status codes.
+typedef enum {
+  P4D_SUCCESS,     ///< Success
+  P4D_ERR_BAD_ARG, ///< An argument is out of its domain
+  P4D_ERR_NO_MEM,  ///< Out of memory
+  P4D_ERR_IO,      ///< Reading or writing failed
+} P4dStatus;
+
+/// Return a description of status.
+const char*
+p4d_strerror(P4dStatus status);
+
+/// Host transport at one frame, as an LV2 time:Position carries it.
+typedef struct {
+  bool    has_frame; ///< frame is set
+  bool    has_speed; ///< speed is set
+  bool    has_beat;  ///< beat is set
+  bool    has_bpm;   ///< bpm is set
+  int64_t frame;     ///< Song position in frames
+  double  speed;     ///< Transport speed: 0 stopped, 1 rolling
+  double  beat;      ///< Song position in beats since the start
+  double  bpm;       ///< Tempo in beats per minute
+} P4dTransport;
+
+/// An engine instance; opaque.
+typedef struct P4dEngineImpl P4dEngine;
+
+/**
+   Create an engine.
+
+   @param kind The engine: P4D_KIND_MOD or P4D_KIND_NOISE.
+   @param sample_rate_hz Frames per second, 1000 to 1536000.
+   @param engine Set to the new engine on success.
+   Not realtime safe: call from instantiate().
+*/
+P4dStatus
+p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine);
+
+/// Free an engine; NULL is fine.  Not realtime safe.
+void
+p4d_engine_free(P4dEngine* engine);
+
+/// Number of output channels of an engine of kind.
+unsigned
+p4d_engine_channels(P4dKind kind);
+
+/**
+   Restart time at frame 0 with no transport known.
+
+   The parameters of the next p4d_engine_process() take effect at once,
+   without a glide.  Realtime safe.
+*/
+void
+p4d_engine_activate(P4dEngine* engine);
+
+/**
+   Tell the engine the host transport at the next frame to process.
+
+   A jump of the song position, or the transport starting to roll, glides
+   to the new position's output; a stop keeps the output moving on the
+   engine's own clock from where it was.  Realtime safe.
+*/
+void
+p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport);
+
+/**
+   Render n_frames frames.
+
+   @param params One raw value per parameter of the engine's table, in table
+   order; each is clamped with p4d_param_clamp() before use.
+   @param out One buffer of n_frames floats per channel.  The outputs are
+   always finite and free of denormals.
+   Realtime safe.
+*/
+void
+p4d_engine_process(P4dEngine*   engine,
+                   const float* params,
+                   float* const out[],
+                   uint32_t     n_frames);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // P4D_ENGINE_H

@@ -55,9 +55,10 @@
 /// Time constant of the noise DC estimator (cut-off about 1.6 Hz).
 #define P4D_DC_TAU_S 0.1
 
-/// Distance between channels in cells at spread 1 (Mod) or width 1 (Noise):
-/// far enough apart to be uncorrelated.
-#define P4D_CHANNEL_DISTANCE 8.0
+/// Distance between channels at spread 1 (Mod) or width 1 (Noise): every
+/// pair then differs by more than 2 cells on some axis, so no two channels
+/// share a lattice corner and they are independent.
+#define P4D_CHANNEL_DISTANCE 3.5
 
 /// Peak of the Mod's saturating map is reached at about 4 standard deviations.
 #define P4D_MOD_DRIVE 2.5f
@@ -408,6 +409,25 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
   }
 }
 
+/**
+   Limit x to (-1, 1) smoothly: unchanged below the knee, then bending
+   towards 1 with a continuous slope (r / (1 + r) has slope 1 at 0), so the
+   rare peaks of the texture are rounded instead of clipped.
+*/
+static inline float
+soft_limit(float x)
+{
+  const float knee = 0.75f;
+  const float mag  = fabsf(x);
+  if (mag <= knee) {
+    return x;
+  }
+
+  const float r = (mag - knee) / (1.0f - knee);
+  const float y = knee + (1.0f - knee) * (r / (1.0f + r));
+  return x < 0.0f ? -y : y;
+}
+
 /// Render voice v for m frames from the engine's current frame into buf.
 static void
 voice_render(P4dEngine* e, const Voice* v, float buf[][P4D_CHUNK], uint32_t m)
@@ -420,17 +440,18 @@ voice_render(P4dEngine* e, const Voice* v, float buf[][P4D_CHUNK], uint32_t m)
       acc[i] = 0.0f;
     }
 
-    double origin[4];
-    for (unsigned a = 0U; a < 4U; ++a) {
-      origin[a] = v->position[c][a] + v->phase0[a];
-    }
-
+    // Octaves scale the time-driven phase, not the static position: a
+    // ramp of lacunarity then moves each octave only as far as time has
+    // taken it, and the channels stay as far apart in every octave.
     double scale = 1.0;
     for (unsigned k = 0U; k < v->n_octaves; ++k) {
       double         o[4];
       double         s[4];
       const uint32_t seed =
-        p4d_fbm_octave(v->seed, k, scale, origin, v->phase_step, o, s);
+        p4d_fbm_octave(v->seed, k, scale, v->phase0, v->phase_step, o, s);
+      for (unsigned a = 0U; a < 4U; ++a) {
+        o[a] += v->position[c][a];
+      }
       p4d_noise4_span(seed, o, s, first, e->octave, m);
       for (uint32_t i = 0U; i < m; ++i) {
         acc[i] += v->weight[k] * e->octave[i];
@@ -448,8 +469,7 @@ voice_render(P4dEngine* e, const Voice* v, float buf[][P4D_CHUNK], uint32_t m)
       }
     } else {
       for (uint32_t i = 0U; i < m; ++i) {
-        const float x = acc[i] * v->gain;
-        acc[i]        = (x > 1.0f ? 1.0f : x < -1.0f ? -1.0f : x) * v->out_high;
+        acc[i] = soft_limit(acc[i] * v->gain) * v->out_high;
       }
     }
   }

@@ -11,7 +11,8 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "noise.h"
+#include "engine.h"
+#include "params.h"
 
 #include <sndfile.h>
 
@@ -58,12 +59,12 @@ on_signal(int sig)
 
 static const char* const usage_text =
   "Usage: perlin4d-render -o FILE [OPTION]...\n"
-  "Render perlin4d fBm noise audio to a 32-bit float WAV file.\n"
+  "Render Perlin4D Noise (at its defaults) to a 32-bit float WAV file.\n"
   "\n"
   "  -o, --output FILE      file to write (refused if it exists, see --force)\n"
   "      --duration SECONDS length of the render (default 10)\n"
   "      --samplerate HZ    frames per second, 8000 to 768000 (default 48000)\n"
-  "      --seed N           noise seed, 0 to 4294967295 (default 1)\n"
+  "      --seed N           noise seed, 0 to 65535 (default 1)\n"
   "      --channels N       1 or 2 (default 2)\n"
   "      --force            replace FILE if it exists\n"
   "      --help             print this help and exit\n"
@@ -207,7 +208,7 @@ parse_options(int argc, char** argv, Options* opts)
       reason               = parse_whole(value, 8000U, 768000U, &whole);
       opts->sample_rate_hz = (double)whole;
     } else if (!strcmp(arg, "--seed")) {
-      reason     = parse_whole(value, 0U, UINT32_MAX, &whole);
+      reason     = parse_whole(value, 0U, 65535U, &whole);
       opts->seed = (uint32_t)whole;
     } else {
       reason           = parse_whole(value, 1U, MAX_CHANNELS, &whole);
@@ -265,27 +266,22 @@ check_output(const Options* opts)
   return EXIT_OK;
 }
 
-/*
-  The texture for this first renderer: fBm with time on the w axis at a
-  grain of 1000 cells per second, 6 octaves, at -12 dBFS.  Each channel sits
-  at its own spatial position, off the lattice so that no channel passes
-  through lattice points.
-*/
-static const P4dFbm render_fbm   = { 6.0f, 2.0, 0.5f };
-static const double grain_hz     = 1000.0;
-static const float  render_level = 0.25f;
-
+/// Render n frames of the Noise engine, interleaved.
 static void
-render_block(const Options* opts, uint64_t first, size_t n, float* interleaved)
+render_block(const Options* opts,
+             P4dEngine*     engine,
+             const float*   params,
+             size_t         n,
+             float*         interleaved)
 {
-  float channel[BLOCK_FRAMES];
-  for (unsigned c = 0U; c < opts->n_channels; ++c) {
-    const double origin[4] = { 0.5 + 17.25 * c, 0.5, 0.5, 0.0 };
-    const double step[4]   = { 0.0, 0.0, 0.0, grain_hz / opts->sample_rate_hz };
+  static float left[BLOCK_FRAMES];
+  static float right[BLOCK_FRAMES];
+  float* const out[2] = { left, right };
 
-    p4d_fbm4_span(&render_fbm, opts->seed, origin, step, first, channel, n);
-    for (size_t i = 0U; i < n; ++i) {
-      interleaved[i * opts->n_channels + c] = channel[i] * render_level;
+  p4d_engine_process(engine, params, out, (uint32_t)n);
+  for (size_t i = 0U; i < n; ++i) {
+    for (unsigned c = 0U; c < opts->n_channels; ++c) {
+      interleaved[i * opts->n_channels + c] = out[c][i];
     }
   }
 }
@@ -296,22 +292,36 @@ write_frames(const Options* opts, SNDFILE* file, uint64_t n_frames)
 {
   static float interleaved[BLOCK_FRAMES * MAX_CHANNELS];
 
+  // Perlin4D Noise at its defaults, with the seed given.
+  const P4dParamTable* table = p4d_params(P4D_KIND_NOISE);
+  float                params[P4D_MAX_PARAMS];
+  p4d_param_defaults(table, params);
+  params[P4D_NOISE_SEED] = (float)opts->seed;
+
+  P4dEngine* engine = NULL;
+  if (p4d_engine_new(P4D_KIND_NOISE, opts->sample_rate_hz, &engine)) {
+    return "cannot create the noise engine";
+  }
+
   for (uint64_t done = 0U; done < n_frames; done += BLOCK_FRAMES) {
     if (interrupted) {
+      p4d_engine_free(engine);
       return "interrupted";
     }
 
     const size_t n =
       (size_t)(n_frames - done < BLOCK_FRAMES ? n_frames - done : BLOCK_FRAMES);
-    render_block(opts, done, n, interleaved);
+    render_block(opts, engine, params, n, interleaved);
     if (sf_writef_float(file, interleaved, (sf_count_t)n) != (sf_count_t)n) {
       // The text belongs to the file, which is closed before it is shown.
       static char reason[256];
       snprintf(reason, sizeof(reason), "%s", sf_strerror(file));
+      p4d_engine_free(engine);
       return reason;
     }
   }
 
+  p4d_engine_free(engine);
   return NULL;
 }
 

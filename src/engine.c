@@ -480,7 +480,11 @@ static void
 remove_dc(P4dEngine* e, float buf[][P4D_CHUNK], uint32_t m)
 {
   const int64_t period = e->dc_period;
-  const float   limit  = e->cur.out_high * P4D_NOISE_HEADROOM;
+  // During a glide the louder of the two levels bounds the output.
+  const float level = e->fading && e->prev.out_high > e->cur.out_high
+                        ? e->prev.out_high
+                        : e->cur.out_high;
+  const float limit = level * P4D_NOISE_HEADROOM;
 
   for (uint32_t i = 0U; i < m; ++i) {
     const int64_t t     = e->idx + (int64_t)i + e->cur.offset;

@@ -241,6 +241,22 @@ test_noise_level_and_dc(void)
     p4d_engine_free(rig.engine);
   }
 
+  // A jump of the level glides down; it never cuts the louder voice off.
+  Rig loud                        = rig_new(P4D_KIND_NOISE, 48000.0);
+  loud.params[P4D_NOISE_LEVEL_DB] = 0.0f;
+  rig_render(&loud, b.ch, 4800U, 480U);
+  loud.params[P4D_NOISE_LEVEL_DB] = -90.0f;
+  float* glide[P4D_MAX_CHANNELS]  = { b.ch[0] + 4800, b.ch[1] + 4800 };
+  rig_render(&loud, glide, 960U, 480U);
+  const double before = largest_step(b.ch[0], 0U, 4800U);
+  const double during = largest_step(b.ch[0], 4799U, 4800U + 960U);
+  printf(
+    "# Noise level 0 -> -90 dB: largest step %.3f before, %.3f in the glide\n",
+    before,
+    during);
+  assert(during <= 2.0 * before);
+  p4d_engine_free(loud.engine);
+
   // Width 0: mono.
   Rig mono                     = rig_new(P4D_KIND_NOISE, 48000.0);
   mono.params[P4D_NOISE_WIDTH] = 0.0f;

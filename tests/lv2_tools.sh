@@ -1,0 +1,214 @@
+#!/bin/sh
+# Copyright 2026 The perlin4d authors
+# SPDX-License-Identifier: ISC
+#
+# The real LV2 tools against the built bundle, as a user would run them:
+#
+#   a. sord_validate with the installed LV2 specifications and schemas, given
+#      every TTL file of the bundle at once, finds 0 errors;
+#   b. lv2ls lists the three plugins and lv2info shows each with its ports;
+#   c. jalv runs Perlin4D Mod on a JACK dummy backend and out_1 moves.
+#
+# Usage: lv2_tools.sh BUNDLE_DIR   (the built perlin4d.lv2, an absolute path)
+#
+# Needs sordi, lilv-utils, jalv and jackd2.  Runs without a terminal.
+
+set -eu
+
+# The plugins and their number of ports.
+plugins='urn:perlin4d:mod 25
+urn:perlin4d:mod-cv 29
+urn:perlin4d:noise 15'
+
+# Where the LV2 specifications may be installed.
+spec_dirs='/usr/lib/lv2 /usr/lib/x86_64-linux-gnu/lv2'
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+need() {
+  command -v "$1" >/dev/null 2>&1 || fail "$1 not found (Debian package $2)"
+}
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 BUNDLE_DIR" >&2
+  exit 2
+fi
+
+bundle=${1%/}
+[ -f "$bundle/manifest.ttl" ] || fail "$bundle/manifest.ttl does not exist"
+
+tmp=$(mktemp -d)
+jackd_pid=
+
+cleanup() {
+  if [ -n "$jackd_pid" ]; then
+    kill "$jackd_pid" 2>/dev/null || true
+    i=0
+    while kill -0 "$jackd_pid" 2>/dev/null && [ $i -lt 30 ]; do
+      sleep 0.1
+      i=$((i + 1))
+    done
+    kill -9 "$jackd_pid" 2>/dev/null || true
+    wait "$jackd_pid" 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+
+trap cleanup EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# a. sord_validate ------------------------------------------------------------
+
+need sord_validate sordi
+
+# The specification bundles only (their manifest declares the specification):
+# a third-party plugin in the same folder, or an installed perlin4d, must not
+# change this test's verdict.
+set --
+for dir in $spec_dirs; do
+  [ -d "$dir" ] || continue
+  for manifest in "$dir"/*.lv2/manifest.ttl; do
+    [ -f "$manifest" ] || continue
+    grep -qE 'lv2:Specification|owl:Ontology' "$manifest" || continue
+    for ttl in "${manifest%/manifest.ttl}"/*.ttl; do
+      set -- "$@" "$ttl"
+    done
+  done
+done
+n_schemas=$#
+[ $n_schemas -gt 0 ] || fail "no LV2 specifications in $spec_dirs (lv2-dev)"
+for ttl in "$bundle"/*.ttl; do
+  set -- "$@" "$ttl"
+done
+
+status=0
+sord_validate "$@" >"$tmp/validate.out" 2>"$tmp/validate.err" || status=$?
+summary=$(cat "$tmp/validate.out" "$tmp/validate.err" |
+  grep -E '^Found [0-9]+ errors? ' | tail -n 1) || true
+n_errors=$(echo "$summary" | sed -n 's/^Found \([0-9]*\) error.*/\1/p')
+# Syntax errors stop a file's parse without counting in the summary
+n_messages=$(grep -c '^error' "$tmp/validate.err") || true
+
+echo "# sord_validate: $(($# - n_schemas)) bundle files with $n_schemas" \
+  "specification files: $summary"
+if [ -z "$n_errors" ] || [ "$n_errors" -ne 0 ] || [ "$n_messages" -ne 0 ] ||
+  [ $status -ne 0 ]; then
+  head -n 60 "$tmp/validate.err" >&2
+  fail "sord_validate: ${summary:-no summary}, $n_messages error" \
+    "messages, exit status $status"
+fi
+
+# lv2-dev's own wrapper, as users run it, must agree.
+need lv2_validate lv2-dev
+summary=$(lv2_validate "$bundle"/*.ttl 2>&1 | grep -E '^Found [0-9]+ errors? ' | tail -n 1) || true
+echo "# lv2_validate: $summary"
+case "$summary" in
+"Found 0 errors "*) ;;
+*) fail "lv2_validate: ${summary:-no summary}" ;;
+esac
+
+# b. lv2ls and lv2info --------------------------------------------------------
+
+need lv2ls lilv-utils
+need lv2info lilv-utils
+
+LV2_PATH=$(dirname "$bundle")
+for dir in $spec_dirs; do
+  [ -d "$dir" ] && LV2_PATH="$LV2_PATH:$dir"
+done
+export LV2_PATH
+
+lv2ls >"$tmp/lv2ls.out" 2>"$tmp/lv2ls.err" ||
+  fail "lv2ls failed: $(cat "$tmp/lv2ls.err")"
+
+bundle_uri="file://$bundle/"
+while read -r uri n_ports; do
+  grep -qxF "$uri" "$tmp/lv2ls.out" ||
+    fail "lv2ls does not list $uri (LV2_PATH=$LV2_PATH)"
+
+  lv2info "$uri" >"$tmp/lv2info.out" 2>&1 ||
+    fail "lv2info $uri failed: $(cat "$tmp/lv2info.out")"
+
+  found=$(grep -cE '^[[:space:]]+Port [0-9]+:' "$tmp/lv2info.out") || true
+  [ "$found" -eq "$n_ports" ] ||
+    fail "lv2info $uri shows $found ports, not $n_ports"
+
+  from=$(sed -n 's/^[[:space:]]*Bundle:[[:space:]]*//p' "$tmp/lv2info.out")
+  [ "$from" = "$bundle_uri" ] ||
+    fail "lv2info $uri: from bundle $from, not $bundle_uri"
+
+  class=$(sed -n 's/^[[:space:]]*Class:[[:space:]]*//p' "$tmp/lv2info.out")
+  echo "# lv2ls lists $uri; lv2info: $found ports, class $class, from the" \
+    "built bundle"
+done <<EOF
+$plugins
+EOF
+
+# c. jalv on a JACK dummy backend ---------------------------------------------
+
+need jackd jackd2
+need jalv jalv
+need timeout coreutils
+
+server="p4d-test-$$"
+JACK_DEFAULT_SERVER=$server
+JACK_NO_START_SERVER=1 # never start a stray default server
+export JACK_DEFAULT_SERVER JACK_NO_START_SERVER
+
+jackd --no-realtime -n "$server" -d dummy -r 48000 -p 256 \
+  </dev/null >"$tmp/jackd.log" 2>&1 &
+jackd_pid=$!
+
+# Wait until the server takes clients: jack_lsp if it is there, else the
+# server's own log line
+i=0
+while :; do
+  kill -0 "$jackd_pid" 2>/dev/null ||
+    fail "jackd exited: $(cat "$tmp/jackd.log")"
+  if command -v jack_lsp >/dev/null 2>&1; then
+    jack_lsp >/dev/null 2>&1 && break
+  elif grep -q 'JACK server starting' "$tmp/jackd.log" && [ $i -ge 10 ]; then
+    break
+  fi
+  [ $i -lt 50 ] || fail "jackd did not come up in 5 s: $(cat "$tmp/jackd.log")"
+  sleep 0.1
+  i=$((i + 1))
+done
+
+# jalv 1.6.6's console prints output changes (-p) only to a shown UI, so ask
+# it for its output values with the `monitors` command, which prints lines
+# like "> out_1 = 0.656929", over 1.5 s; jalv exits when its input ends
+status=0
+{
+  for i in 1 2 3 4 5 6; do
+    sleep 0.25
+    echo monitors
+  done
+  sleep 0.1
+} | timeout -k 2 10 jalv -p -c rate_hz=5 urn:perlin4d:mod \
+  >"$tmp/jalv.out" 2>"$tmp/jalv.err" || status=$?
+
+[ $status -eq 0 ] ||
+  fail "jalv exited with status $status: $(cat "$tmp/jalv.err")"
+
+sed -n 's/^\(> \)*out_1 = //p' "$tmp/jalv.out" >"$tmp/out_1"
+echo "# jalv: out_1 over 1.5 s at rate_hz=5: $(paste -sd ' ' "$tmp/out_1")"
+
+# The first value may predate the plugin's first run(): count the others
+n_values=$(($(wc -l <"$tmp/out_1") - 1))
+n_distinct=$(sed 1d "$tmp/out_1" | sort -u | wc -l)
+
+awk '!($1 + 0 == $1 && $1 >= -1 && $1 <= 1) { exit 1 }' "$tmp/out_1" ||
+  fail "jalv: out_1 values outside [-1, 1]: $(cat "$tmp/out_1")"
+[ "$n_values" -ge 2 ] ||
+  fail "jalv printed too few out_1 values: $(cat "$tmp/jalv.out")"
+[ "$n_distinct" -ge 2 ] ||
+  fail "jalv: out_1 does not change: $(cat "$tmp/out_1")"
+
+echo "# jalv: out_1 changes: $n_distinct different values in the last" \
+  "$n_values"

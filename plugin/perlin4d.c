@@ -270,29 +270,34 @@ send_ccs(Plugin* self, const float* values, uint32_t offset, uint32_t m)
   const int     channel = (int)values[P4D_MOD_MIDI_CHANNEL] - 1;
   const int64_t gap = (int64_t)(CC_MIN_INTERVAL_S * self->sample_rate_hz + 0.5);
 
-  for (unsigned c = 0U; c < 4U; ++c) {
-    const int cc = (int)values[P4D_MOD_CC_1 + c];
-    if (cc == P4D_CC_OFF) {
-      continue;
-    }
+  // Frame by frame, so that the events are in time order.
+  for (uint32_t i = 0U; i < m; ++i) {
+    const int64_t now = self->frame + (int64_t)(offset + i);
+    for (unsigned c = 0U; c < 4U; ++c) {
+      const int cc = (int)values[P4D_MOD_CC_1 + c];
+      if (cc == P4D_CC_OFF || now - self->cc_time[c] < gap) {
+        continue;
+      }
 
-    for (uint32_t i = 0U; i < m; ++i) {
-      const int64_t now = self->frame + (int64_t)(offset + i);
-      const float   u = range != 0.0f ? (self->buf[c][i] - low) / range : 0.0f;
-      const float   s = u * 127.0f + 0.5f;
-      const int     val = s < 0.0f ? 0 : s >= 127.0f ? 127 : (int)s;
-      if (val == self->cc_value[c] || now - self->cc_time[c] < gap) {
+      const float u   = range != 0.0f ? (self->buf[c][i] - low) / range : 0.0f;
+      const float s   = u * 127.0f + 0.5f;
+      const int   val = s < 0.0f ? 0 : s >= 127.0f ? 127 : (int)s;
+      if (val == self->cc_value[c]) {
         continue;
       }
 
       const uint8_t msg[3] = { (uint8_t)(LV2_MIDI_MSG_CONTROLLER | channel),
                                (uint8_t)cc,
                                (uint8_t)val };
-      if (!lv2_atom_forge_frame_time(&self->forge, offset + i) ||
-          !lv2_atom_forge_atom(&self->forge, 3U, self->uris.midi_MidiEvent) ||
-          !lv2_atom_forge_write(&self->forge, msg, 3U)) {
-        return; // The output buffer is full: send the rest later.
+      // Write only a whole event: one that does not fit waits for later.
+      const uint32_t need =
+        (uint32_t)sizeof(LV2_Atom_Event) + lv2_atom_pad_size(3U);
+      if (self->forge.offset + need > self->forge.size) {
+        return;
       }
+      lv2_atom_forge_frame_time(&self->forge, offset + i);
+      lv2_atom_forge_atom(&self->forge, 3U, self->uris.midi_MidiEvent);
+      lv2_atom_forge_write(&self->forge, msg, 3U);
       self->cc_value[c] = val;
       self->cc_time[c]  = now;
     }

@@ -63,6 +63,9 @@
 /// Peak of the Mod's saturating map is reached at about 4 standard deviations.
 #define P4D_MOD_DRIVE 2.5f
 
+/// Fastest transport speed the engine follows (hosts shuttle at up to 8 or so).
+#define P4D_MAX_SPEED 64.0
+
 /// Most a noise sample may exceed the set level: 1 dB.
 #define P4D_NOISE_HEADROOM 1.1220185f
 
@@ -371,8 +374,9 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
   const double want_beat = c->beat_anchor + (double)since * c->speed * c->bpm /
                                               (60.0 * e->sample_rate_hz);
 
+  // Speeds beyond shuttling (and NaN) are not transport: keep the last one.
   const double speed =
-    tr->has_speed && isfinite(tr->speed) ? tr->speed : c->speed;
+    tr->has_speed && fabs(tr->speed) <= P4D_MAX_SPEED ? tr->speed : c->speed;
   const double bpm =
     tr->has_bpm && tr->bpm > 0.0 && tr->bpm < 1.0e6 ? tr->bpm : c->bpm;
   const int64_t frame = tr->has_frame ? tr->frame : want_frame;

@@ -34,9 +34,10 @@
   over ten seconds at a low grain leaves a DC offset near -50 dBFS.  A high
   pass (a one-pole low-pass estimate of the mean, subtracted) removes it.  To
   keep the output a function of a bounded stretch of the past, two
-  estimators run staggered: each restarts from 0 every 2P frames of the
-  voice's own time index, and the output always uses the one that has run
-  for at least P frames, which is eight time constants (e^-8 of any start
+  estimators run staggered: each restarts from 0 every 2P frames of song
+  time (frames counted from the song position, or from activation), and the
+  output always uses the one that has run
+  for at least P frames, which is six time constants (e^-6 of any start
   error).  A render cut anywhere therefore joins bit-exactly after a warm-up
   of 2P frames.
 */
@@ -52,8 +53,8 @@
 /// Frames rendered per pass into the scratch buffers.
 #define P4D_CHUNK 256U
 
-/// Time constant of the noise DC estimator (cut-off about 1.6 Hz).
-#define P4D_DC_TAU_S 0.1
+/// Time constant of the noise DC estimator (cut-off about 3.2 Hz).
+#define P4D_DC_TAU_S 0.05
 
 /// Distance between channels at spread 1 (Mod) or width 1 (Noise): every
 /// pair then differs by more than 2 cells on some axis, so no two channels
@@ -172,7 +173,7 @@ p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
   e->kind           = kind;
   e->n_channels     = p4d_engine_channels(kind);
   e->sample_rate_hz = sample_rate_hz;
-  e->dc_period      = (int64_t)(8.0 * P4D_DC_TAU_S * sample_rate_hz + 0.5);
+  e->dc_period      = (int64_t)(6.0 * P4D_DC_TAU_S * sample_rate_hz + 0.5);
   e->dc_coef        = 1.0 / (P4D_DC_TAU_S * sample_rate_hz);
   p4d_engine_activate(e);
   *engine = e;
@@ -188,17 +189,39 @@ p4d_engine_free(P4dEngine* engine)
 void
 p4d_engine_activate(P4dEngine* engine)
 {
+  p4d_engine_activate_at(engine, 0, 120.0);
+}
+
+void
+p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm)
+{
   P4dEngine* const e = engine;
 
-  e->idx    = 0;
+  e->idx    = frame;
   e->primed = false;
   e->relock = false;
   e->fading = false;
-  e->clock  = (Clock){ true, 1.0, 120.0, 0, 0.0, 0 };
+  e->clock =
+    (Clock){ true, 1.0, bpm > 0.0 && bpm < 1.0e6 ? bpm : 120.0, 0, 0.0, 0 };
   for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
     e->dc_a[c] = 0.0;
     e->dc_b[c] = 0.0;
   }
+}
+
+int64_t
+p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
+{
+  if (engine->kind != P4D_KIND_NOISE) {
+    return frame;
+  }
+
+  // The DC estimator in use at frame restarted at the latest grid point
+  // that is at least P frames back; nothing happened before frame 0.
+  const int64_t period = engine->dc_period;
+  const int64_t phase  = ((frame % (2 * period)) + 2 * period) % (2 * period);
+  const int64_t reset = phase < period ? frame - phase - period : frame - phase;
+  return reset > 0 ? reset : 0;
 }
 
 /// Fill v's parameters (not its time line) from raw control values.
@@ -491,7 +514,8 @@ remove_dc(P4dEngine* e, float buf[][P4D_CHUNK], uint32_t m)
   const float limit = level * P4D_NOISE_HEADROOM;
 
   for (uint32_t i = 0U; i < m; ++i) {
-    const int64_t t     = e->idx + (int64_t)i + e->cur.offset;
+    const int64_t t =
+      e->clock.frame_anchor + (e->idx + (int64_t)i - e->clock.idx_anchor);
     const int64_t phase = ((t % (2 * period)) + 2 * period) % (2 * period);
     for (unsigned c = 0U; c < e->n_channels; ++c) {
       if (phase == 0) {
@@ -553,6 +577,12 @@ p4d_engine_process(P4dEngine*   engine,
     uint32_t m = n_frames - done < P4D_CHUNK ? n_frames - done : P4D_CHUNK;
     if (e->fading && e->fade_start + e->fade_len - e->idx < (int64_t)m) {
       m = (uint32_t)(e->fade_start + e->fade_len - e->idx);
+    }
+
+    if (!out) {
+      e->idx += m;
+      done += m;
+      continue;
     }
 
     voice_render(e, &e->cur, e->buf_cur, m);

@@ -92,6 +92,28 @@ void
 p4d_engine_activate(P4dEngine* engine);
 
 /**
+   Restart time at song frame frame, with no host transport: the engine
+   then plays the song from there at bpm beats per minute, as if it had
+   been activated at frame 0 (without the history).  The parameters of the
+   next p4d_engine_process() take effect at once.  Realtime safe.
+*/
+void
+p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm);
+
+/**
+   The first frame to render from so that the output from frame on is exact.
+
+   The output at a frame depends on the parameter timeline and, for the
+   noise engine, on up to 2P frames of signal before it (the DC estimator
+   window, see engine.c).  Rendering from the returned frame (with the same
+   parameter timeline before it, see p4d_engine_process() with out NULL)
+   gives, from frame on, the same samples as rendering from frame 0.
+   Realtime safe.
+*/
+int64_t
+p4d_engine_exact_from(const P4dEngine* engine, int64_t frame);
+
+/**
    Tell the engine the host transport at the next frame to process.
 
    A jump of the song position, or the transport starting to roll, glides
@@ -106,8 +128,9 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport);
 
    @param params One raw value per parameter of the engine's table, in table
    order; each is clamped with p4d_param_clamp() before use.
-   @param out One buffer of n_frames floats per channel.  The outputs are
-   always finite and free of denormals.
+   @param out One buffer of n_frames floats per channel, or NULL to advance
+   the parameter state (glides) by n_frames without computing any noise.
+   The outputs are always finite and free of denormals.
    Realtime safe.
 */
 void

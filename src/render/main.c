@@ -2,24 +2,22 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  perlin4d-render: renders perlin4d noise to an audio file.
-
-  The file is written to a temporary file in the target folder, read back to
-  check it, and renamed into place only when complete, so the output path
-  never holds a partial file.
+  perlin4d-render: renders the perlin4d engines to sound files, CSV curves
+  and SVG plots.  This file reads the command line into a plan and maps
+  every failure to one line on stderr and an exit status; render.c runs
+  the engine and output.c writes the files.
 */
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "engine.h"
-#include "params.h"
-
-#include <sndfile.h>
+#include "output.h"
+#include "preset.h"
+#include "render.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
-#include <stdbool.h>
-#include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,49 +28,74 @@
 #  define P4D_VERSION "unknown"
 #endif
 
-/// Exit statuses: one place maps every failure to one of these.
-typedef enum {
-  EXIT_OK      = 0,
-  EXIT_RUNTIME = 1, ///< The arguments were fine, rendering or writing failed
-  EXIT_USAGE   = 2, ///< Bad command line
-} ExitCode;
-
-#define BLOCK_FRAMES 4096U
-#define MAX_CHANNELS 2U
-
-typedef struct {
-  const char* output;
-  double      duration_s;
-  double      sample_rate_hz;
-  uint32_t    seed;
-  unsigned    n_channels;
-  bool        force;
-} Options;
-
-static volatile sig_atomic_t interrupted = 0;
-
-static void
-on_signal(int sig)
-{
-  interrupted = sig;
-}
+#define MAX_LANE_POINTS 1024U
+#define MAX_SETTINGS 64U
 
 static const char* const usage_text =
   "Usage: perlin4d-render -o FILE [OPTION]...\n"
-  "Render Perlin4D Noise (at its defaults) to a 32-bit float WAV file.\n"
+  "       perlin4d-render --list-params [--plugin noise|mod]\n"
+  "       perlin4d-render --list-presets\n"
+  "Render Perlin4D Noise or Perlin4D Mod to a sound file or CSV curves,\n"
+  "sample for sample what the plugin plays from the same song position.\n"
   "\n"
-  "  -o, --output FILE      file to write (refused if it exists, see --force)\n"
-  "      --duration SECONDS length of the render (default 10)\n"
-  "      --samplerate HZ    frames per second, 8000 to 768000 (default 48000)\n"
-  "      --seed N           noise seed, 0 to 65535 (default 1)\n"
-  "      --channels N       1 or 2 (default 2)\n"
-  "      --force            replace FILE if it exists\n"
-  "      --help             print this help and exit\n"
-  "      --version          print the version and exit\n"
+  "  -o, --output FILE        file to write: .wav .flac .aiff .csv\n"
+  "      --plugin noise|mod   engine to render (default noise, or the "
+  "preset's)\n"
+  "      --format FORMAT      wav, flac, aiff or csv, and/or a sample format:\n"
+  "                           pcm16, pcm24, pcm32, float (e.g. wav-pcm24);\n"
+  "                           default: the extension's, WAV float, FLAC and\n"
+  "                           AIFF 24-bit\n"
+  "      --fps N              CSV rows per second, 1 to 1000 (default 60)\n"
+  "      --plot FILE.svg      also draw the channels over time\n"
+  "      --preset NAME        start from a preset: its label, URI, short\n"
+  "                           name (slow-drift) or a Turtle file\n"
+  "      --set SYMBOL=VALUE   set a parameter (see --list-params)\n"
+  "      --automate SYMBOL=T:V,T:V,...\n"
+  "                           move a parameter along linear ramps through\n"
+  "                           the points (song time T in seconds)\n"
+  "      --seed N             the same as --set seed=N\n"
+  "      --tempo BPM          tempo for clock 1 (song beats), default 120\n"
+  "      --start SECONDS      song position of the first frame (default 0)\n"
+  "      --duration SECONDS   length of the render (default 10)\n"
+  "      --samplerate HZ      8000 to 768000 (default 48000)\n"
+  "      --channels N         write only the first N channels\n"
+  "      --jobs N             render with N threads (default: the cores)\n"
+  "      --quiet              no progress bar\n"
+  "      --force              replace FILE (and the plot) if they exist\n"
+  "      --list-params        print the parameters of the plugin and exit\n"
+  "      --list-presets       print the presets and exit\n"
+  "      --help               print this help and exit\n"
+  "      --version            print the version and exit\n"
   "\n"
-  "Exit status: 0 on success, 1 if rendering or writing failed, 2 for a bad\n"
-  "command line.  Errors are one line on stderr; no partial file is left.\n";
+  "Files are written to a temporary file and renamed into place when\n"
+  "complete.  Exit status: 0 on success, 1 if rendering or writing failed,\n"
+  "2 for a bad command line.  Errors are one line on stderr.\n";
 
+/// The command line as given.
+typedef struct {
+  const char* output;
+  const char* plugin;
+  const char* format;
+  const char* plot;
+  const char* preset;
+  const char* settings[MAX_SETTINGS]; ///< SYMBOL=VALUE, --seed as seed=N
+  unsigned    n_settings;
+  const char* lanes[MAX_SETTINGS]; ///< SYMBOL=T:V,...
+  unsigned    n_lanes;
+  double      fps;
+  double      tempo_bpm;
+  double      start_s;
+  double      duration_s;
+  double      sample_rate_hz;
+  unsigned    n_channels; ///< 0: all
+  unsigned    n_jobs;
+  bool        quiet;
+  bool        force;
+  bool        list_params;
+  bool        list_presets;
+} Options;
+
+/// Print "perlin4d-render: WHAT: REASON" and return code.
 static int
 fail(ExitCode code, const char* what, const char* reason)
 {
@@ -80,88 +103,193 @@ fail(ExitCode code, const char* what, const char* reason)
   return (int)code;
 }
 
+/// As fail(), with "OPTION 'VALUE'" as the culprit.
+static int
+fail_value(const char* option, const char* value, const char* reason)
+{
+  fprintf(stderr, "perlin4d-render: %s '%s': %s\n", option, value, reason);
+  return EXIT_USAGE;
+}
+
+static void
+warn(const char* format, ...)
+{
+  va_list args;
+  va_start(args, format);
+  fputs("perlin4d-render: warning: ", stderr);
+  vfprintf(stderr, format, args);
+  fputc('\n', stderr);
+  va_end(args);
+}
+
 /// True if s is a plain decimal number: [+-]digits[.digits][e[+-]digits].
 static bool
-is_decimal(const char* s)
+is_decimal(const char* s, size_t len)
 {
-  const char* p = s;
-  if (*p == '+' || *p == '-') {
+  const char* p   = s;
+  const char* end = s + len;
+  if (p < end && (*p == '+' || *p == '-')) {
     ++p;
   }
 
-  size_t n_digits = strspn(p, "0123456789");
-  p += n_digits;
-  if (*p == '.') {
-    const size_t n_frac = strspn(p + 1, "0123456789");
-    n_digits += n_frac;
-    p += 1 + n_frac;
+  size_t n_digits = 0U;
+  while (p < end && *p >= '0' && *p <= '9') {
+    ++p;
+    ++n_digits;
   }
-
-  if (n_digits == 0U) {
+  if (p < end && *p == '.') {
+    ++p;
+    while (p < end && *p >= '0' && *p <= '9') {
+      ++p;
+      ++n_digits;
+    }
+  }
+  if (!n_digits) {
     return false;
   }
 
-  if (*p == 'e' || *p == 'E') {
+  if (p < end && (*p == 'e' || *p == 'E')) {
     ++p;
-    if (*p == '+' || *p == '-') {
+    if (p < end && (*p == '+' || *p == '-')) {
       ++p;
     }
-    const size_t n_exp = strspn(p, "0123456789");
-    if (n_exp == 0U) {
+    size_t n_exp = 0U;
+    while (p < end && *p >= '0' && *p <= '9') {
+      ++p;
+      ++n_exp;
+    }
+    if (!n_exp) {
       return false;
     }
-    p += n_exp;
   }
-
-  return *p == '\0';
+  return p == end;
 }
 
-/// Parse a finite decimal number in [lo, hi], or return a reason.
+/// Parse len characters of s as a finite decimal in [lo, hi]; or a reason.
 static const char*
-parse_real(const char* s, double lo, double hi, double* out)
+parse_number(const char* s, size_t len, double lo, double hi, double* out)
 {
-  if (!is_decimal(s)) {
+  char buf[64];
+  if (!is_decimal(s, len) || len >= sizeof(buf)) {
     return "not a decimal number";
   }
+  memcpy(buf, s, len);
+  buf[len] = '\0';
 
   errno          = 0;
-  const double v = strtod(s, NULL);
-  if (errno == ERANGE && (v > 1.0 || v < -1.0)) {
+  const double v = strtod(buf, NULL);
+  if (errno == ERANGE && fabs(v) > 1.0) {
     return "number out of range";
   }
-
   if (!(v >= lo && v <= hi)) {
     return "out of range";
   }
-
   *out = v;
   return NULL;
 }
 
-/// Parse a whole number in [lo, hi], or return a reason.
 static const char*
-parse_whole(const char*    s,
-            unsigned long  lo,
-            unsigned long  hi,
-            unsigned long* out)
+parse_real(const char* s, double lo, double hi, double* out)
 {
-  if (s[0] == '\0' || strspn(s, "0123456789") != strlen(s)) {
+  return parse_number(s, strlen(s), lo, hi, out);
+}
+
+static const char*
+parse_whole(const char* s, double lo, double hi, double* out)
+{
+  if (!s[0] || strspn(s, "0123456789") != strlen(s)) {
     return "not a whole number";
   }
-
-  errno                 = 0;
-  const unsigned long v = strtoul(s, NULL, 10);
-  if (errno == ERANGE || v < lo || v > hi) {
-    return "out of range";
-  }
-
-  *out = v;
-  return NULL;
+  return parse_number(s, strlen(s), lo, hi, out);
 }
 
-/// Parse the command line; on error print one line and return EXIT_USAGE.
+static bool
+takes_value(const char* opt)
+{
+  static const char* const options[] = {
+    "-o",         "--output",     "--plugin",   "--format",
+    "--plot",     "--preset",     "--set",      "--automate",
+    "--seed",     "--fps",        "--tempo",    "--start",
+    "--duration", "--samplerate", "--channels", "--jobs"
+  };
+  for (size_t i = 0U; i < sizeof(options) / sizeof(options[0]); ++i) {
+    if (!strcmp(opt, options[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The value-taking options and where their values go.
 static int
-parse_options(int argc, char** argv, Options* opts)
+parse_value(Options* o, const char* opt, const char* value)
+{
+  const char* reason = NULL;
+  double      v      = 0.0;
+
+  if (!strcmp(opt, "-o") || !strcmp(opt, "--output")) {
+    o->output = value;
+    reason    = value[0] ? NULL : "empty file name";
+  } else if (!strcmp(opt, "--plugin")) {
+    o->plugin = value;
+    reason    = !strcmp(value, "noise") || !strcmp(value, "mod")
+                  ? NULL
+                  : "unknown plugin (noise or mod)";
+  } else if (!strcmp(opt, "--format")) {
+    o->format = value;
+  } else if (!strcmp(opt, "--plot")) {
+    const size_t len = strlen(value);
+    o->plot          = value;
+    reason           = len > 4U && !strcmp(value + len - 4U, ".svg")
+                         ? NULL
+                         : "the plot must be a .svg file";
+  } else if (!strcmp(opt, "--preset")) {
+    o->preset = value;
+    reason    = value[0] ? NULL : "empty preset name";
+  } else if (!strcmp(opt, "--set") || !strcmp(opt, "--automate")) {
+    const bool set = !strcmp(opt, "--set");
+    if ((set ? o->n_settings : o->n_lanes) == MAX_SETTINGS) {
+      reason = "too many";
+    } else if (set) {
+      o->settings[o->n_settings++] = value;
+    } else {
+      o->lanes[o->n_lanes++] = value;
+    }
+  } else if (!strcmp(opt, "--seed")) {
+    static char seeds[MAX_SETTINGS][32];
+    reason = parse_whole(value, 0.0, 65535.0, &v);
+    if (!reason && o->n_settings < MAX_SETTINGS) {
+      snprintf(seeds[o->n_settings], sizeof(seeds[0]), "seed=%s", value);
+      o->settings[o->n_settings] = seeds[o->n_settings];
+      ++o->n_settings;
+    }
+  } else if (!strcmp(opt, "--fps")) {
+    reason = parse_real(value, 1.0, 1000.0, &o->fps);
+  } else if (!strcmp(opt, "--tempo")) {
+    reason = parse_real(value, 1.0, 999.0, &o->tempo_bpm);
+  } else if (!strcmp(opt, "--start")) {
+    reason = parse_real(value, 0.0, 1.0e7, &o->start_s);
+  } else if (!strcmp(opt, "--duration")) {
+    reason = parse_real(value, 0.0, 1.0e7, &o->duration_s);
+    reason = reason                ? reason
+             : o->duration_s > 0.0 ? NULL
+                                   : "must be greater than 0";
+  } else if (!strcmp(opt, "--samplerate")) {
+    reason = parse_whole(value, 8000.0, 768000.0, &o->sample_rate_hz);
+  } else if (!strcmp(opt, "--channels")) {
+    reason        = parse_whole(value, 1.0, 4.0, &v);
+    o->n_channels = (unsigned)v;
+  } else { // --jobs
+    reason    = parse_whole(value, 1.0, 64.0, &v);
+    o->n_jobs = (unsigned)v;
+  }
+
+  return reason ? fail_value(opt, value, reason) : EXIT_OK;
+}
+
+/// Read the command line; on error print one line and return EXIT_USAGE.
+static int
+parse_options(int argc, char** argv, Options* o)
 {
   for (int i = 1; i < argc; ++i) {
     const char* arg = argv[i];
@@ -169,251 +297,395 @@ parse_options(int argc, char** argv, Options* opts)
     if (!strcmp(arg, "--help")) {
       fputs(usage_text, stdout);
       exit(EXIT_OK);
-    }
-
-    if (!strcmp(arg, "--version")) {
+    } else if (!strcmp(arg, "--version")) {
       printf("perlin4d-render %s\n", P4D_VERSION);
       exit(EXIT_OK);
-    }
-
-    if (!strcmp(arg, "--force")) {
-      opts->force = true;
-      continue;
-    }
-
-    const bool takes_value =
-      !strcmp(arg, "-o") || !strcmp(arg, "--output") ||
-      !strcmp(arg, "--duration") || !strcmp(arg, "--samplerate") ||
-      !strcmp(arg, "--seed") || !strcmp(arg, "--channels");
-    if (!takes_value) {
+    } else if (!strcmp(arg, "--force")) {
+      o->force = true;
+    } else if (!strcmp(arg, "--quiet")) {
+      o->quiet = true;
+    } else if (!strcmp(arg, "--list-params")) {
+      o->list_params = true;
+    } else if (!strcmp(arg, "--list-presets")) {
+      o->list_presets = true;
+    } else if (!takes_value(arg)) {
       return fail(EXIT_USAGE, arg, "unknown option (see --help)");
-    }
-
-    if (i + 1 == argc) {
+    } else if (i + 1 == argc) {
       return fail(EXIT_USAGE, arg, "missing value");
-    }
-
-    const char*   value  = argv[++i];
-    const char*   reason = NULL;
-    unsigned long whole  = 0U;
-    if (!strcmp(arg, "-o") || !strcmp(arg, "--output")) {
-      opts->output = value;
-      reason       = value[0] ? NULL : "empty file name";
-    } else if (!strcmp(arg, "--duration")) {
-      reason = parse_real(value, 0.0, 1.0e7, &opts->duration_s);
-      if (!reason && opts->duration_s <= 0.0) {
-        reason = "must be greater than 0";
-      }
-    } else if (!strcmp(arg, "--samplerate")) {
-      reason               = parse_whole(value, 8000U, 768000U, &whole);
-      opts->sample_rate_hz = (double)whole;
-    } else if (!strcmp(arg, "--seed")) {
-      reason     = parse_whole(value, 0U, 65535U, &whole);
-      opts->seed = (uint32_t)whole;
     } else {
-      reason           = parse_whole(value, 1U, MAX_CHANNELS, &whole);
-      opts->n_channels = (unsigned)whole;
-    }
-
-    if (reason) {
-      char what[64];
-      snprintf(what, sizeof(what), "%s '%s'", arg, value);
-      return fail(EXIT_USAGE, what, reason);
+      const int status = parse_value(o, arg, argv[++i]);
+      if (status) {
+        return status;
+      }
     }
   }
-
-  if (!opts->output) {
-    return fail(EXIT_USAGE, "-o", "no output file given (see --help)");
-  }
-
   return EXIT_OK;
 }
 
-/// Check the output path before rendering; on error print one line.
+/// Find the parameter named by the first len characters of symbol.
 static int
-check_output(const Options* opts)
+find_param(const P4dParamTable* table, const char* symbol, size_t len)
 {
-  // The folder the output goes into must exist.
-  const char*  slash   = strrchr(opts->output, '/');
-  const size_t dir_len = slash ? (size_t)(slash - opts->output) : 0U;
-  char         dir[4096];
-  if (dir_len >= sizeof(dir)) {
-    return fail(EXIT_USAGE, opts->output, "path too long");
+  char name[64];
+  if (len >= sizeof(name)) {
+    return -1;
   }
-  memcpy(dir, slash ? opts->output : ".", slash ? dir_len : 1U);
-  dir[slash ? (dir_len ? dir_len : 1U) : 1U] = '\0';
+  memcpy(name, symbol, len);
+  name[len] = '\0';
+  return p4d_param_find(table, name);
+}
+
+/// "unknown parameter (valid: a, b, ...)" for table.
+static const char*
+unknown_param(const P4dParamTable* table)
+{
+  static char text[512];
+  size_t      len =
+    (size_t)snprintf(text, sizeof(text), "unknown parameter (valid:");
+  for (uint32_t i = 0U; i < table->n_params && len < sizeof(text); ++i) {
+    len += (size_t)snprintf(text + len,
+                            sizeof(text) - len,
+                            "%s %s",
+                            i ? "," : "",
+                            table->params[i].symbol);
+  }
+  if (len < sizeof(text)) {
+    snprintf(text + len, sizeof(text) - len, ")");
+  }
+  return text;
+}
+
+/// Clamp a value into its parameter's range, warning if it moved.
+static float
+clamped(const P4dParam* param, const char* option, const char* arg, double v)
+{
+  const float c = p4d_param_clamp(param, (float)v);
+  if ((double)c != v) {
+    warn("%s '%s': %s is out of range, using %g",
+         option,
+         arg,
+         param->symbol,
+         (double)c);
+  }
+  return c;
+}
+
+/// Apply SYMBOL=VALUE settings to the plan's base values.
+static int
+apply_settings(const Options* o, Plan* plan)
+{
+  const P4dParamTable* table = p4d_params(plan->kind);
+  for (unsigned i = 0U; i < o->n_settings; ++i) {
+    const char* s  = o->settings[i];
+    const char* eq = strchr(s, '=');
+    if (!eq) {
+      return fail_value("--set", s, "expected SYMBOL=VALUE");
+    }
+    const int id = find_param(table, s, (size_t)(eq - s));
+    if (id < 0) {
+      return fail_value("--set", s, unknown_param(table));
+    }
+    double      v      = 0.0;
+    const char* reason = parse_real(eq + 1, -1.0e30, 1.0e30, &v);
+    if (reason) {
+      return fail_value("--set", s, reason);
+    }
+    plan->base[id] = clamped(&table->params[id], "--set", s, v);
+  }
+  return EXIT_OK;
+}
+
+/// Parse SYMBOL=T:V,T:V,... into the plan's lanes.
+static int
+apply_lanes(const Options* o, Plan* plan)
+{
+  const P4dParamTable* table = p4d_params(plan->kind);
+  for (unsigned i = 0U; i < o->n_lanes; ++i) {
+    const char* s  = o->lanes[i];
+    const char* eq = strchr(s, '=');
+    if (!eq || !eq[1]) {
+      return fail_value("--automate", s, "expected SYMBOL=T:V,T:V,...");
+    }
+    const int id = find_param(table, s, (size_t)(eq - s));
+    if (id < 0) {
+      return fail_value("--automate", s, unknown_param(table));
+    }
+    Lane* lane = &plan->lanes[id];
+    if (lane->n_points) {
+      return fail_value("--automate", s, "this parameter is automated twice");
+    }
+    lane->points = (Point*)calloc(MAX_LANE_POINTS, sizeof(Point));
+    if (!lane->points) {
+      return fail(EXIT_RUNTIME, "--automate", strerror(ENOMEM));
+    }
+
+    for (const char* p = eq + 1; *p;) {
+      const char*  comma = strchr(p, ',');
+      const size_t len   = comma ? (size_t)(comma - p) : strlen(p);
+      const char*  colon = memchr(p, ':', len);
+      double       t = 0.0, v = 0.0;
+      const char*  reason =
+        !colon ? "each point is TIME:VALUE"
+         : lane->n_points == MAX_LANE_POINTS
+           ? "too many points"
+           : parse_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t);
+      reason =
+        reason
+          ? reason
+          : parse_number(
+              colon + 1, len - (size_t)(colon - p) - 1U, -1.0e30, 1.0e30, &v);
+      if (!reason && lane->n_points &&
+          t < lane->points[lane->n_points - 1U].time_s) {
+        reason = "times must not go back";
+      }
+      if (reason) {
+        return fail_value("--automate", s, reason);
+      }
+      lane->points[lane->n_points].time_s = t;
+      lane->points[lane->n_points].value =
+        clamped(&table->params[id], "--automate", s, v);
+      ++lane->n_points;
+      p += len + (comma ? 1U : 0U);
+      if (comma && !*p) {
+        return fail_value("--automate", s, "each point is TIME:VALUE");
+      }
+    }
+    plan->automated = true;
+  }
+  return EXIT_OK;
+}
+
+/// The folder part of path ("." if none) exists.
+static bool
+parent_exists(const char* path)
+{
+  const char*  slash = strrchr(path, '/');
+  char         dir[4096];
+  const size_t len = slash ? (size_t)(slash - path) : 0U;
+  if (len >= sizeof(dir)) {
+    return false;
+  }
+  memcpy(dir, slash ? path : ".", slash ? (len ? len : 1U) : 1U);
+  dir[slash ? (len ? len : 1U) : 1U] = '\0';
 
   struct stat st;
-  if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-    return fail(EXIT_USAGE, opts->output, "folder does not exist");
-  }
+  return !stat(dir, &st) && S_ISDIR(st.st_mode);
+}
 
-  const double n_bytes =
-    opts->duration_s * opts->sample_rate_hz * opts->n_channels * sizeof(float);
-  if (n_bytes > (double)UINT32_MAX - 4096.0) {
-    return fail(EXIT_USAGE, "--duration", "too long for a WAV file (4 GiB)");
+/// Check a path to be written; on error print one line.
+static int
+check_target(const Options* o, const char* path, const char* other)
+{
+  struct stat st;
+  if (!parent_exists(path)) {
+    return fail(EXIT_USAGE, path, "folder does not exist");
   }
-
-  if (!stat(opts->output, &st)) {
+  if (!stat(path, &st)) {
     if (S_ISDIR(st.st_mode)) {
-      return fail(EXIT_USAGE, opts->output, "is a folder");
+      return fail(EXIT_USAGE, path, "is a folder");
     }
-    if (!opts->force) {
-      return fail(EXIT_USAGE, opts->output, "exists (use --force to replace)");
+    struct stat in;
+    if (other && !stat(other, &in) && in.st_dev == st.st_dev &&
+        in.st_ino == st.st_ino) {
+      return fail(EXIT_USAGE, path, "is an input of this render");
+    }
+    if (!o->force) {
+      return fail(EXIT_USAGE, path, "exists (use --force to replace)");
     }
   }
-
   return EXIT_OK;
 }
 
-/// Render n frames of the Noise engine, interleaved.
+static const char* const mod_names[]   = { "out_1", "out_2", "out_3", "out_4" };
+static const char* const noise_names[] = { "out_l", "out_r" };
+
 static void
-render_block(const Options* opts,
-             P4dEngine*     engine,
-             const float*   params,
-             size_t         n,
-             float*         interleaved)
+list_params(P4dKind kind)
 {
-  static float left[BLOCK_FRAMES];
-  static float right[BLOCK_FRAMES];
-  float* const out[2] = { left, right };
+  static const char* const units[] = { "", "Hz", "dB", "ms", "beats" };
+  const P4dParamTable*     table   = p4d_params(kind);
 
-  p4d_engine_process(engine, params, out, (uint32_t)n);
-  for (size_t i = 0U; i < n; ++i) {
-    for (unsigned c = 0U; c < opts->n_channels; ++c) {
-      interleaved[i * opts->n_channels + c] = out[c][i];
+  printf("%-13s %-15s %10s %10s %10s  %s\n",
+         "symbol",
+         "name",
+         "minimum",
+         "default",
+         "maximum",
+         "unit");
+  for (uint32_t i = 0U; i < table->n_params; ++i) {
+    const P4dParam* p = &table->params[i];
+    printf("%-13s %-15s %10g %10g %10g  %s",
+           p->symbol,
+           p->name,
+           (double)p->minimum,
+           (double)p->def,
+           (double)p->maximum,
+           units[p->unit]);
+    for (const P4dScalePoint* sp = p->points; sp && sp->label; ++sp) {
+      printf("%s%g = %s",
+             sp == p->points ? "  (" : ", ",
+             (double)sp->value,
+             sp->label);
     }
+    printf("%s\n", p->points ? ")" : "");
   }
 }
 
-/// Write the whole render to an open sound file; return a reason or NULL.
+static void
+on_signal(int sig)
+{
+  render_interrupted = sig;
+}
+
+/// The path of this program, to find the bundle beside it.
 static const char*
-write_frames(const Options* opts, SNDFILE* file, uint64_t n_frames)
+exe_path(const char* argv0)
 {
-  static float interleaved[BLOCK_FRAMES * MAX_CHANNELS];
-
-  // Perlin4D Noise at its defaults, with the seed given.
-  const P4dParamTable* table = p4d_params(P4D_KIND_NOISE);
-  float                params[P4D_MAX_PARAMS];
-  p4d_param_defaults(table, params);
-  params[P4D_NOISE_SEED] = (float)opts->seed;
-
-  P4dEngine* engine = NULL;
-  if (p4d_engine_new(P4D_KIND_NOISE, opts->sample_rate_hz, &engine)) {
-    return "cannot create the noise engine";
+  static char   path[4096];
+  const ssize_t len = readlink("/proc/self/exe", path, sizeof(path) - 1U);
+  if (len <= 0) {
+    return argv0;
   }
-
-  for (uint64_t done = 0U; done < n_frames; done += BLOCK_FRAMES) {
-    if (interrupted) {
-      p4d_engine_free(engine);
-      return "interrupted";
-    }
-
-    const size_t n =
-      (size_t)(n_frames - done < BLOCK_FRAMES ? n_frames - done : BLOCK_FRAMES);
-    render_block(opts, engine, params, n, interleaved);
-    if (sf_writef_float(file, interleaved, (sf_count_t)n) != (sf_count_t)n) {
-      // The text belongs to the file, which is closed before it is shown.
-      static char reason[256];
-      snprintf(reason, sizeof(reason), "%s", sf_strerror(file));
-      p4d_engine_free(engine);
-      return reason;
-    }
-  }
-
-  p4d_engine_free(engine);
-  return NULL;
+  path[len] = '\0';
+  return path;
 }
 
-/// Read a written file back and check its header against what was meant.
-static const char*
-verify_file(const char* path, const SF_INFO* meant)
-{
-  SF_INFO  info = { 0 };
-  SNDFILE* file = sf_open(path, SFM_READ, &info);
-  if (!file) {
-    return "the written file cannot be read back";
-  }
-
-  const bool ok =
-    info.frames == meant->frames && info.channels == meant->channels &&
-    info.samplerate == meant->samplerate && info.format == meant->format;
-  sf_close(file);
-  return ok ? NULL : "the written file does not read back as written";
-}
-
-/// Render into a temporary file beside the output, then rename it in place.
+/// Build the plan from the options; on error print one line.
 static int
-render_file(const Options* opts)
+make_plan(const Options* o,
+          const char*    self,
+          Plan*          plan,
+          const char**   preset_file)
 {
-  const size_t len  = strlen(opts->output);
-  char*        temp = (char*)malloc(len + sizeof(".tmp-XXXXXX"));
-  if (!temp) {
-    return fail(EXIT_RUNTIME, opts->output, strerror(ENOMEM));
-  }
-  memcpy(temp, opts->output, len);
-  memcpy(temp + len, ".tmp-XXXXXX", sizeof(".tmp-XXXXXX"));
-
-  const mode_t mask = umask(0);
-  umask(mask);
-
-  const int fd = mkstemp(temp);
-  if (fd < 0) {
-    const int code = fail(EXIT_RUNTIME, opts->output, strerror(errno));
-    free(temp);
-    return code;
+  PresetValues preset = { P4D_KIND_NOISE, 0U, { { 0 } }, { 0.0f } };
+  if (o->preset) {
+    const char* reason = preset_load(o->preset, self, &preset);
+    if (reason) {
+      return fail_value("--preset", o->preset, reason);
+    }
+    struct stat st;
+    *preset_file = !stat(o->preset, &st) ? o->preset : NULL;
   }
 
-  const uint64_t n_frames =
-    (uint64_t)(opts->duration_s * opts->sample_rate_hz + 0.5);
-  SF_INFO info    = { 0 };
-  info.samplerate = (int)opts->sample_rate_hz;
-  info.channels   = (int)opts->n_channels;
-  info.format     = SF_FORMAT_WAV | SF_FORMAT_FLOAT;
+  plan->kind = o->plugin
+                 ? (strcmp(o->plugin, "mod") ? P4D_KIND_NOISE : P4D_KIND_MOD)
+                 : preset.kind;
+  if (o->preset && preset.kind != plan->kind) {
+    return fail_value("--preset", o->preset, "is not a preset of this plugin");
+  }
 
-  // mkstemp() makes the file private; give it the mode a new file gets.
-  const char* reason = fchmod(fd, 0666 & ~mask) ? strerror(errno) : NULL;
-  SNDFILE*    file = reason ? NULL : sf_open_fd(fd, SFM_WRITE, &info, SF_TRUE);
-  if (!file) {
-    reason = reason ? reason : sf_strerror(NULL);
-    close(fd);
-  } else {
-    // The PEAK chunk holds the time of writing: without it the same command
-    // writes the same bytes.
-    sf_command(file, SFC_SET_ADD_PEAK_CHUNK, NULL, SF_FALSE);
-    reason = write_frames(opts, file, n_frames);
-    if (sf_close(file) && !reason) {
-      reason = "cannot finish the file";
+  const P4dParamTable* table = p4d_params(plan->kind);
+  p4d_param_defaults(table, plan->base);
+  for (unsigned i = 0U; i < preset.n_values; ++i) {
+    const int id = p4d_param_find(table, preset.symbols[i]);
+    if (id >= 0) {
+      plan->base[id] =
+        clamped(&table->params[id], "--preset", o->preset, preset.values[i]);
     }
   }
 
-  info.frames = (sf_count_t)n_frames;
-  if (!reason) {
-    reason = verify_file(temp, &info);
-  }
-  if (!reason && rename(temp, opts->output)) {
-    reason = strerror(errno);
+  const int status = apply_settings(o, plan);
+  if (status) {
+    return status;
   }
 
-  if (reason) {
-    unlink(temp);
+  plan->sample_rate_hz = o->sample_rate_hz;
+  plan->tempo_bpm      = o->tempo_bpm;
+  plan->start_frame    = (int64_t)llround(o->start_s * o->sample_rate_hz);
+  plan->n_frames       = (int64_t)llround(o->duration_s * o->sample_rate_hz);
+  if (plan->n_frames < 1) {
+    return fail_value("--duration", "", "shorter than one frame");
   }
-  free(temp);
-  return reason ? fail(EXIT_RUNTIME, opts->output, reason) : EXIT_OK;
+  return apply_lanes(o, plan);
+}
+
+/// Copy the first n channels of each frame (a SinkFunc in front of output).
+typedef struct {
+  Output*  out;
+  unsigned from_channels;
+  unsigned to_channels;
+  float*   buf;
+} Narrow;
+
+static const char*
+narrow_write(void* ctx, int64_t frame, const float* in, size_t n)
+{
+  Narrow* const nw = (Narrow*)ctx;
+  if (nw->from_channels == nw->to_channels) {
+    return output_write(nw->out, frame, in, n);
+  }
+  for (size_t i = 0U; i < n; ++i) {
+    for (unsigned c = 0U; c < nw->to_channels; ++c) {
+      nw->buf[i * nw->to_channels + c] = in[i * nw->from_channels + c];
+    }
+  }
+  return output_write(nw->out, frame, nw->buf, n);
 }
 
 int
 main(int argc, char** argv)
 {
-  Options opts = { NULL, 10.0, 48000.0, 1U, 2U, false };
+  Options o        = { 0 };
+  o.fps            = 60.0;
+  o.tempo_bpm      = 120.0;
+  o.duration_s     = 10.0;
+  o.sample_rate_hz = 48000.0;
+  const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  o.n_jobs         = cores < 1 ? 1U : cores > 64 ? 64U : (unsigned)cores;
 
-  int code = parse_options(argc, argv, &opts);
-  if (code == EXIT_OK) {
-    code = check_output(&opts);
+  int status = parse_options(argc, argv, &o);
+  if (status) {
+    return status;
   }
-  if (code != EXIT_OK) {
-    return code;
+
+  const char* self = exe_path(argv[0]);
+  if (o.list_presets) {
+    preset_list(self, stdout);
+    return EXIT_OK;
   }
+
+  Plan        plan        = { 0 };
+  const char* preset_file = NULL;
+  status                  = make_plan(&o, self, &plan, &preset_file);
+  if (status) {
+    return status;
+  }
+  if (o.list_params) {
+    list_params(plan.kind);
+    return EXIT_OK;
+  }
+
+  if (!o.output) {
+    return fail(EXIT_USAGE, "-o", "no output file given (see --help)");
+  }
+
+  OutputInfo  info   = { { CONTAINER_WAV, 0 }, 0U, 0.0, 0, 0, 0.0, NULL };
+  const char* reason = format_choose(o.output, o.format, &info.format);
+  if (reason) {
+    return o.format ? fail_value("--format", o.format, reason)
+                    : fail(EXIT_USAGE, o.output, reason);
+  }
+
+  const unsigned all = p4d_engine_channels(plan.kind);
+  if (o.n_channels > all) {
+    char text[16];
+    snprintf(text, sizeof(text), "%u", o.n_channels);
+    return fail_value("--channels", text, "more than the plugin has");
+  }
+  if ((status = check_target(&o, o.output, preset_file)) ||
+      (o.plot && (status = check_target(&o, o.plot, preset_file)))) {
+    return status;
+  }
+  if (o.plot && !strcmp(o.plot, o.output)) {
+    return fail_value("--plot", o.plot, "is the output file");
+  }
+
+  info.n_channels     = o.n_channels ? o.n_channels : all;
+  info.sample_rate_hz = plan.sample_rate_hz;
+  info.start_frame    = plan.start_frame;
+  info.n_frames       = plan.n_frames;
+  info.fps            = o.fps;
+  info.names          = plan.kind == P4D_KIND_MOD ? mod_names : noise_names;
 
   struct sigaction action;
   memset(&action, 0, sizeof(action));
@@ -421,5 +693,29 @@ main(int argc, char** argv)
   sigaction(SIGINT, &action, NULL);
   sigaction(SIGTERM, &action, NULL);
 
-  return render_file(&opts);
+  Output*     out  = NULL;
+  const char* what = o.output;
+  reason           = output_open(&out, &info, o.output, o.plot, &what);
+
+  Narrow narrow = { out, all, info.n_channels, NULL };
+  if (!reason && info.n_channels != all) {
+    narrow.buf = (float*)malloc((size_t)P4D_RENDER_CHUNK * info.n_channels *
+                                sizeof(float));
+    reason     = narrow.buf ? NULL : strerror(ENOMEM);
+  }
+  if (!reason) {
+    what   = o.output;
+    reason = render_plan(
+      &plan, o.n_jobs, !o.quiet && isatty(2), narrow_write, &narrow);
+  }
+  if (!reason) {
+    reason = output_finish(out, &what);
+  }
+
+  output_free(out);
+  free(narrow.buf);
+  for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
+    free(plan.lanes[i].points);
+  }
+  return reason ? fail(EXIT_RUNTIME, what, reason) : EXIT_OK;
 }

@@ -1,0 +1,352 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  Rendering a plan.
+
+  The timeline is cut into chunks.  With n jobs, job j renders chunks j,
+  j + n, j + 2n, ... into two buffers of its own, and the calling thread
+  hands the chunks to the sink in order, so memory stays flat whatever the
+  duration.  A job starts each chunk from an engine state that does not
+  depend on where it starts: it replays the parameter timeline without
+  computing noise up to the engine's exact warm-up frame, renders the
+  warm-up, then the chunk.  A job whose next chunk follows the last one
+  simply carries on.  The file is therefore the same bytes for any number
+  of jobs, and a render cut anywhere joins the uncut one.
+*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "render.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CHUNK_FRAMES P4D_RENDER_CHUNK
+
+/// Frames the engine renders at once when nothing is automated.
+#define PLAIN_BLOCK 4096
+
+volatile sig_atomic_t render_interrupted = 0;
+
+void
+plan_params_at(const Plan* plan, int64_t frame, float* params)
+{
+  const P4dParamTable* table = p4d_params(plan->kind);
+  const double         t     = (double)frame / plan->sample_rate_hz;
+
+  for (uint32_t i = 0U; i < table->n_params; ++i) {
+    const Lane* lane = &plan->lanes[i];
+    if (!lane->n_points) {
+      params[i] = plan->base[i];
+    } else if (t <= lane->points[0].time_s) {
+      params[i] = lane->points[0].value;
+    } else {
+      unsigned k = 1U;
+      while (k < lane->n_points && lane->points[k].time_s < t) {
+        ++k;
+      }
+      if (k == lane->n_points) {
+        params[i] = lane->points[k - 1U].value;
+      } else {
+        const Point  a = lane->points[k - 1U];
+        const Point  b = lane->points[k];
+        const double u =
+          b.time_s > a.time_s ? (t - a.time_s) / (b.time_s - a.time_s) : 1.0;
+        params[i] = (float)(a.value + (b.value - a.value) * u);
+      }
+    }
+  }
+}
+
+/// An engine and where it stands on the song timeline.
+typedef struct {
+  P4dEngine* engine;
+  int64_t    next; ///< The song frame it renders next, or -1
+  unsigned   n_channels;
+  float*     out[P4D_MAX_CHANNELS];
+} Runner;
+
+/// The frame at which the block that starts at f ends (exclusive).
+static int64_t
+block_end(const Plan* plan, int64_t f, int64_t limit)
+{
+  const int64_t grid = plan->automated ? P4D_AUTOMATION_GRID : PLAIN_BLOCK;
+  int64_t       end  = (f / grid + 1) * grid;
+  return end < limit ? end : limit;
+}
+
+/// Run the engine over [from, to); write into dest (interleaved) or drop.
+static void
+advance(const Plan* plan,
+        Runner*     r,
+        int64_t     from,
+        int64_t     to,
+        float*      dest,
+        bool        noise)
+{
+  float params[P4D_MAX_PARAMS];
+  for (int64_t f = from; f < to;) {
+    const int64_t end = block_end(plan, f, to);
+    const size_t  n   = (size_t)(end - f);
+    plan_params_at(
+      plan,
+      plan->automated ? f / P4D_AUTOMATION_GRID * P4D_AUTOMATION_GRID : 0,
+      params);
+
+    p4d_engine_process(r->engine, params, noise ? r->out : NULL, (uint32_t)n);
+    if (dest) {
+      for (size_t i = 0U; i < n; ++i) {
+        for (unsigned c = 0U; c < r->n_channels; ++c) {
+          dest[(size_t)(f - from) * r->n_channels + i * r->n_channels + c] =
+            r->out[c][i];
+        }
+      }
+    }
+    f = end;
+  }
+}
+
+/// Render song frames [from, to) into dest, interleaved.
+static void
+render_chunk(const Plan* plan, Runner* r, int64_t from, int64_t to, float* dest)
+{
+  if (r->next != from) {
+    // Start afresh: replay the parameters up to the warm-up, then warm up.
+    p4d_engine_activate_at(r->engine, 0, plan->tempo_bpm);
+    const int64_t warm = p4d_engine_exact_from(r->engine, from);
+    if (plan->automated) {
+      advance(plan, r, 0, warm, NULL, false);
+    } else {
+      p4d_engine_activate_at(r->engine, warm, plan->tempo_bpm);
+    }
+    advance(plan, r, warm, from, NULL, true);
+  }
+
+  advance(plan, r, from, to, dest, true);
+  r->next = to;
+}
+
+typedef enum { SLOT_EMPTY, SLOT_FULL } SlotState;
+
+typedef struct {
+  float*    frames;
+  int64_t   chunk;
+  SlotState state;
+} Slot;
+
+typedef struct Job Job;
+
+typedef struct {
+  const Plan*     plan;
+  unsigned        n_jobs;
+  int64_t         n_chunks;
+  bool            failed;
+  pthread_mutex_t lock;
+  pthread_cond_t  changed;
+  Job*            jobs;
+} Shared;
+
+struct Job {
+  Shared*   shared;
+  unsigned  index;
+  Runner    runner;
+  Slot      slot[2];
+  pthread_t thread;
+};
+
+static bool
+runner_init(Runner* r, const Plan* plan)
+{
+  memset(r, 0, sizeof(*r));
+  r->next       = -1;
+  r->n_channels = p4d_engine_channels(plan->kind);
+  if (p4d_engine_new(plan->kind, plan->sample_rate_hz, &r->engine)) {
+    return false;
+  }
+  for (unsigned c = 0U; c < r->n_channels; ++c) {
+    r->out[c] = (float*)malloc(PLAIN_BLOCK * sizeof(float));
+    if (!r->out[c]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static void
+runner_free(Runner* r)
+{
+  p4d_engine_free(r->engine);
+  for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
+    free(r->out[c]);
+  }
+}
+
+static void
+chunk_range(const Plan* plan, int64_t k, int64_t* from, int64_t* to)
+{
+  *from = plan->start_frame + k * CHUNK_FRAMES;
+  *to   = *from + CHUNK_FRAMES;
+  if (*to > plan->start_frame + plan->n_frames) {
+    *to = plan->start_frame + plan->n_frames;
+  }
+}
+
+static void*
+job_main(void* arg)
+{
+  Job* const    job = (Job*)arg;
+  Shared* const sh  = job->shared;
+
+  for (int64_t k = job->index; k < sh->n_chunks; k += sh->n_jobs) {
+    Slot* const slot = &job->slot[(k / sh->n_jobs) % 2];
+
+    pthread_mutex_lock(&sh->lock);
+    while (slot->state == SLOT_FULL && !sh->failed) {
+      pthread_cond_wait(&sh->changed, &sh->lock);
+    }
+    const bool stop = sh->failed;
+    pthread_mutex_unlock(&sh->lock);
+    if (stop || render_interrupted) {
+      break;
+    }
+
+    int64_t from = 0, to = 0;
+    chunk_range(sh->plan, k, &from, &to);
+    render_chunk(sh->plan, &job->runner, from, to, slot->frames);
+
+    pthread_mutex_lock(&sh->lock);
+    slot->chunk = k;
+    slot->state = SLOT_FULL;
+    pthread_cond_broadcast(&sh->changed);
+    pthread_mutex_unlock(&sh->lock);
+  }
+  return NULL;
+}
+
+static void
+show_progress(int64_t done, int64_t total)
+{
+  const int width = 40;
+  const int fill  = total ? (int)(done * width / total) : width;
+  fprintf(stderr,
+          "\r[%.*s%*s] %3d%%",
+          fill,
+          "########################################",
+          width - fill,
+          "",
+          total ? (int)(done * 100 / total) : 100);
+  if (done == total) {
+    fputc('\n', stderr);
+  }
+}
+
+const char*
+render_plan(const Plan* plan,
+            unsigned    n_jobs,
+            bool        progress,
+            SinkFunc    sink,
+            void*       ctx)
+{
+  Shared         sh         = { plan,
+                                n_jobs,
+                                (plan->n_frames + CHUNK_FRAMES - 1) / CHUNK_FRAMES,
+                                false,
+                                PTHREAD_MUTEX_INITIALIZER,
+                                PTHREAD_COND_INITIALIZER,
+                                NULL };
+  const unsigned n_channels = p4d_engine_channels(plan->kind);
+  const char*    reason     = NULL;
+
+  sh.jobs = (Job*)calloc(n_jobs, sizeof(Job));
+  if (!sh.jobs) {
+    return "out of memory";
+  }
+
+  unsigned n_started = 0U;
+  for (unsigned j = 0U; j < n_jobs && !reason; ++j) {
+    Job* const job = &sh.jobs[j];
+    job->shared    = &sh;
+    job->index     = j;
+    for (unsigned s = 0U; s < 2U; ++s) {
+      job->slot[s].frames =
+        (float*)malloc((size_t)CHUNK_FRAMES * n_channels * sizeof(float));
+      reason = job->slot[s].frames ? reason : "out of memory";
+    }
+    if (!runner_init(&job->runner, plan)) {
+      reason = "out of memory";
+    }
+  }
+
+  // One job renders in this thread; more run in threads of their own.
+  for (unsigned j = 0U; !reason && n_jobs > 1U && j < n_jobs; ++j) {
+    if (pthread_create(&sh.jobs[j].thread, NULL, job_main, &sh.jobs[j])) {
+      reason = "cannot start a render thread";
+    } else {
+      ++n_started;
+    }
+  }
+
+  for (int64_t k = 0; !reason && k < sh.n_chunks; ++k) {
+    Job* const  job  = &sh.jobs[k % n_jobs];
+    Slot* const slot = &job->slot[(k / n_jobs) % 2];
+    int64_t     from = 0, to = 0;
+    chunk_range(plan, k, &from, &to);
+
+    if (n_jobs == 1U) {
+      render_chunk(plan, &job->runner, from, to, slot->frames);
+    } else {
+      // Wake up now and then to notice an interruption (a signal handler
+      // cannot signal a condition variable).
+      pthread_mutex_lock(&sh.lock);
+      while (!(slot->state == SLOT_FULL && slot->chunk == k) &&
+             !render_interrupted) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 100000000L;
+        if (until.tv_nsec >= 1000000000L) {
+          until.tv_sec += 1;
+          until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&sh.changed, &sh.lock, &until);
+      }
+      pthread_mutex_unlock(&sh.lock);
+    }
+
+    if (render_interrupted) {
+      reason = "interrupted";
+      break;
+    }
+
+    reason = sink(ctx, from, slot->frames, (size_t)(to - from));
+
+    pthread_mutex_lock(&sh.lock);
+    slot->state = SLOT_EMPTY;
+    pthread_cond_broadcast(&sh.changed);
+    pthread_mutex_unlock(&sh.lock);
+
+    if (progress) {
+      show_progress(to - plan->start_frame, plan->n_frames);
+    }
+  }
+
+  pthread_mutex_lock(&sh.lock);
+  sh.failed = true;
+  pthread_cond_broadcast(&sh.changed);
+  pthread_mutex_unlock(&sh.lock);
+  for (unsigned j = 0U; j < n_started; ++j) {
+    pthread_join(sh.jobs[j].thread, NULL);
+  }
+
+  for (unsigned j = 0U; j < n_jobs; ++j) {
+    runner_free(&sh.jobs[j].runner);
+    free(sh.jobs[j].slot[0].frames);
+    free(sh.jobs[j].slot[1].frames);
+  }
+  free(sh.jobs);
+  return reason;
+}

@@ -184,7 +184,9 @@ test_bad_input(void)
       2,
       "--duration '0x10': not a decimal" },
     { { "-o", "a.wav", "--channels", "0" }, 2, "--channels '0': out of range" },
-    { { "-o", "a.wav", "--channels", "3" }, 2, "--channels '3': out of range" },
+    { { "-o", "a.wav", "--channels", "3" },
+      2,
+      "--channels '3': more than the plugin" },
     { { "-o", "a.wav", "--channels", "1.5" },
       2,
       "--channels '1.5': not a whole" },
@@ -202,9 +204,6 @@ test_bad_input(void)
     { { "-o", "" }, 2, "-o '': empty file name" },
     { { "-o", "." }, 2, ".: is a folder" },
     { { "-o", "missing/a.wav" }, 2, "missing/a.wav: folder does not exist" },
-    { { "-o", "a.wav", "--duration", "1e7" },
-      2,
-      "--duration: too long for a WAV" },
     { { "-o", "/proc/a.wav", "--duration", "0.1" }, 1, "/proc/a.wav: " },
   };
 

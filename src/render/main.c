@@ -659,6 +659,14 @@ main(int argc, char** argv)
     return fail(EXIT_USAGE, "-o", "no output file given (see --help)");
   }
 
+  if ((status = check_target(&o, o.output, preset_file)) ||
+      (o.plot && (status = check_target(&o, o.plot, preset_file)))) {
+    return status;
+  }
+  if (o.plot && !strcmp(o.plot, o.output)) {
+    return fail_value("--plot", o.plot, "is the output file");
+  }
+
   OutputInfo  info   = { { CONTAINER_WAV, 0 }, 0U, 0.0, 0, 0, 0.0, NULL };
   const char* reason = format_choose(o.output, o.format, &info.format);
   if (reason) {
@@ -672,14 +680,6 @@ main(int argc, char** argv)
     snprintf(text, sizeof(text), "%u", o.n_channels);
     return fail_value("--channels", text, "more than the plugin has");
   }
-  if ((status = check_target(&o, o.output, preset_file)) ||
-      (o.plot && (status = check_target(&o, o.plot, preset_file)))) {
-    return status;
-  }
-  if (o.plot && !strcmp(o.plot, o.output)) {
-    return fail_value("--plot", o.plot, "is the output file");
-  }
-
   info.n_channels     = o.n_channels ? o.n_channels : all;
   info.sample_rate_hz = plan.sample_rate_hz;
   info.start_frame    = plan.start_frame;

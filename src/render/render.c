@@ -116,13 +116,17 @@ static void
 render_chunk(const Plan* plan, Runner* r, int64_t from, int64_t to, float* dest)
 {
   if (r->next != from) {
-    // Start afresh: replay the parameters up to the warm-up, then warm up.
-    p4d_engine_activate_at(r->engine, 0, plan->tempo_bpm);
+    // Replay the parameters without noise up to the warm-up (from the
+    // song's start, or from where this engine stopped), then warm up.
     const int64_t warm = p4d_engine_exact_from(r->engine, from);
-    if (plan->automated) {
-      advance(plan, r, 0, warm, NULL, false);
-    } else {
+    if (!plan->automated) {
       p4d_engine_activate_at(r->engine, warm, plan->tempo_bpm);
+    } else {
+      if (r->next < 0 || r->next > warm) {
+        p4d_engine_activate_at(r->engine, 0, plan->tempo_bpm);
+        r->next = 0;
+      }
+      advance(plan, r, r->next, warm, NULL, false);
     }
     advance(plan, r, warm, from, NULL, true);
   }
@@ -282,7 +286,8 @@ render_plan(const Plan* plan,
     }
   }
 
-  // One job renders in this thread; more run in threads of their own.
+  // With one job the calling thread renders; with more, each job runs in a
+  // thread of its own while the calling thread writes.
   for (unsigned j = 0U; !reason && n_jobs > 1U && j < n_jobs; ++j) {
     if (pthread_create(&sh.jobs[j].thread, NULL, job_main, &sh.jobs[j])) {
       reason = "cannot start a render thread";

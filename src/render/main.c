@@ -712,10 +712,12 @@ main(int argc, char** argv)
     reason = output_finish(out, &what);
   }
 
+  // The reason may live in the output: report before freeing it.
+  const int code = reason ? fail(EXIT_RUNTIME, what, reason) : EXIT_OK;
   output_free(out);
   free(narrow.buf);
   for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
     free(plan.lanes[i].points);
   }
-  return reason ? fail(EXIT_RUNTIME, what, reason) : EXIT_OK;
+  return code;
 }

@@ -8,7 +8,7 @@
   the engine and output.c writes the files.
 */
 
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 
 #include "output.h"
 #include "preset.h"
@@ -86,6 +86,7 @@ typedef struct {
   double      tempo_bpm;
   double      start_s;
   double      duration_s;
+  const char* duration_arg;
   double      sample_rate_hz;
   unsigned    n_channels; ///< 0: all
   unsigned    n_jobs;
@@ -270,10 +271,11 @@ parse_value(Options* o, const char* opt, const char* value)
   } else if (!strcmp(opt, "--start")) {
     reason = parse_real(value, 0.0, 1.0e7, &o->start_s);
   } else if (!strcmp(opt, "--duration")) {
-    reason = parse_real(value, 0.0, 1.0e7, &o->duration_s);
-    reason = reason                ? reason
-             : o->duration_s > 0.0 ? NULL
-                                   : "must be greater than 0";
+    reason          = parse_real(value, 0.0, 1.0e7, &o->duration_s);
+    o->duration_arg = value;
+    reason          = reason                ? reason
+                      : o->duration_s > 0.0 ? NULL
+                                            : "must be greater than 0";
   } else if (!strcmp(opt, "--samplerate")) {
     reason = parse_whole(value, 8000.0, 768000.0, &o->sample_rate_hz);
   } else if (!strcmp(opt, "--channels")) {
@@ -472,6 +474,31 @@ parent_exists(const char* path)
   return !stat(dir, &st) && S_ISDIR(st.st_mode);
 }
 
+/// Whether two paths name the same file, existing or not: the same folder
+/// (resolved) and the same name.
+static bool
+same_file(const char* a, const char* b)
+{
+  char        dirs[2][4096];
+  const char* names[2];
+  const char* paths[2] = { a, b };
+  for (unsigned i = 0U; i < 2U; ++i) {
+    const char*  slash = strrchr(paths[i], '/');
+    const size_t len   = slash ? (size_t)(slash - paths[i]) : 0U;
+    char         dir[4096];
+    if (len >= sizeof(dir)) {
+      return false;
+    }
+    memcpy(dir, slash ? paths[i] : ".", slash ? (len ? len : 1U) : 1U);
+    dir[slash ? (len ? len : 1U) : 1U] = '\0';
+    if (!realpath(dir, dirs[i])) {
+      return false;
+    }
+    names[i] = slash ? slash + 1 : paths[i];
+  }
+  return !strcmp(dirs[0], dirs[1]) && !strcmp(names[0], names[1]);
+}
+
 /// Check a path to be written; on error print one line.
 static int
 check_target(const Options* o, const char* path, const char* other)
@@ -557,14 +584,17 @@ make_plan(const Options* o,
           Plan*          plan,
           const char**   preset_file)
 {
-  PresetValues preset = { P4D_KIND_NOISE, 0U, { { 0 } }, { 0.0f } };
+  PresetValues preset;
+  memset(&preset, 0, sizeof(preset));
+  preset.kind = P4D_KIND_NOISE;
   if (o->preset) {
     const char* reason = preset_load(o->preset, self, &preset);
     if (reason) {
       return fail_value("--preset", o->preset, reason);
     }
-    struct stat st;
-    *preset_file = !stat(o->preset, &st) ? o->preset : NULL;
+    static char file[sizeof(preset.file)];
+    memcpy(file, preset.file, sizeof(file));
+    *preset_file = file[0] ? file : NULL;
   }
 
   plan->kind = o->plugin
@@ -594,7 +624,7 @@ make_plan(const Options* o,
   plan->start_frame    = (int64_t)llround(o->start_s * o->sample_rate_hz);
   plan->n_frames       = (int64_t)llround(o->duration_s * o->sample_rate_hz);
   if (plan->n_frames < 1) {
-    return fail_value("--duration", "", "shorter than one frame");
+    return fail_value("--duration", o->duration_arg, "shorter than one frame");
   }
   return apply_lanes(o, plan);
 }
@@ -663,7 +693,7 @@ main(int argc, char** argv)
       (o.plot && (status = check_target(&o, o.plot, preset_file)))) {
     return status;
   }
-  if (o.plot && !strcmp(o.plot, o.output)) {
+  if (o.plot && same_file(o.plot, o.output)) {
     return fail_value("--plot", o.plot, "is the output file");
   }
 

@@ -241,13 +241,29 @@ preset_load(const char* spec, const char* exe_path, PresetValues* values)
   LilvState*  state  = NULL;
   LilvNodes*  keep   = NULL;
   const char* reason = NULL;
+  values->file[0]    = '\0';
   if (is_file) {
     state  = lilv_state_new_from_file(p.world, &p.map, NULL, spec);
     reason = state ? NULL : "not a preset file";
+    snprintf(values->file, sizeof(values->file), "%s", spec);
   } else {
     const LilvNode* preset = presets_find(&p, matches, (void*)spec, &keep);
     state  = preset ? lilv_state_new_from_world(p.world, &p.map, preset) : NULL;
     reason = state ? NULL : "no such preset (see --list-presets)";
+
+    // The file the preset's description lives in is an input too.
+    LilvNode* see_also =
+      lilv_new_uri(p.world, "http://www.w3.org/2000/01/rdf-schema#seeAlso");
+    LilvNode* file =
+      preset ? lilv_world_get(p.world, preset, see_also, NULL) : NULL;
+    char* path =
+      file ? lilv_file_uri_parse(lilv_node_as_uri(file), NULL) : NULL;
+    if (path) {
+      snprintf(values->file, sizeof(values->file), "%s", path);
+    }
+    lilv_free(path);
+    lilv_node_free(file);
+    lilv_node_free(see_also);
   }
 
   if (state && !kind_of(lilv_node_as_uri(lilv_state_get_plugin_uri(state)),

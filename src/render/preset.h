@@ -18,6 +18,7 @@
 typedef struct {
   P4dKind  kind;
   unsigned n_values;
+  char     file[4096]; ///< The Turtle file it was read from
   char     symbols[P4D_MAX_PARAMS][32];
   float    values[P4D_MAX_PARAMS];
 } PresetValues;

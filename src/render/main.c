@@ -15,6 +15,7 @@
 #include "render.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -388,7 +389,7 @@ apply_settings(const Options* o, Plan* plan)
       return fail_value("--set", s, unknown_param(table));
     }
     double      v      = 0.0;
-    const char* reason = parse_real(eq + 1, -1.0e30, 1.0e30, &v);
+    const char* reason = parse_real(eq + 1, -DBL_MAX, DBL_MAX, &v);
     if (reason) {
       return fail_value("--set", s, reason);
     }
@@ -435,7 +436,7 @@ apply_lanes(const Options* o, Plan* plan)
         reason
           ? reason
           : parse_number(
-              colon + 1, len - (size_t)(colon - p) - 1U, -1.0e30, 1.0e30, &v);
+              colon + 1, len - (size_t)(colon - p) - 1U, -DBL_MAX, DBL_MAX, &v);
       if (!reason && lane->n_points &&
           t < lane->points[lane->n_points - 1U].time_s) {
         reason = "times must not go back";

@@ -653,6 +653,84 @@ narrow_write(void* ctx, int64_t frame, const float* in, size_t n)
   return output_write(nw->out, frame, nw->buf, n);
 }
 
+/// Everything after the command line is read: plan, check, render, write.
+static int
+run(const Options* o, const char* self, Plan* plan)
+{
+  const char* preset_file = NULL;
+  int         status      = make_plan(o, self, plan, &preset_file);
+  if (status) {
+    return status;
+  }
+  if (o->list_params) {
+    list_params(plan->kind);
+    return EXIT_OK;
+  }
+
+  if (!o->output) {
+    return fail(EXIT_USAGE, "-o", "no output file given (see --help)");
+  }
+
+  if ((status = check_target(o, o->output, preset_file)) ||
+      (o->plot && (status = check_target(o, o->plot, preset_file)))) {
+    return status;
+  }
+  if (o->plot && same_file(o->plot, o->output)) {
+    return fail_value("--plot", o->plot, "is the output file");
+  }
+
+  OutputInfo  info   = { { CONTAINER_WAV, 0 }, 0U, 0.0, 0, 0, 0.0, NULL };
+  const char* reason = format_choose(o->output, o->format, &info.format);
+  if (reason) {
+    return o->format ? fail_value("--format", o->format, reason)
+                     : fail(EXIT_USAGE, o->output, reason);
+  }
+
+  const unsigned all = p4d_engine_channels(plan->kind);
+  if (o->n_channels > all) {
+    char text[16];
+    snprintf(text, sizeof(text), "%u", o->n_channels);
+    return fail_value("--channels", text, "more than the plugin has");
+  }
+  info.n_channels     = o->n_channels ? o->n_channels : all;
+  info.sample_rate_hz = plan->sample_rate_hz;
+  info.start_frame    = plan->start_frame;
+  info.n_frames       = plan->n_frames;
+  info.fps            = o->fps;
+  info.names          = plan->kind == P4D_KIND_MOD ? mod_names : noise_names;
+
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  action.sa_handler = on_signal;
+  sigaction(SIGINT, &action, NULL);
+  sigaction(SIGTERM, &action, NULL);
+
+  Output*     out  = NULL;
+  const char* what = o->output;
+  reason           = output_open(&out, &info, o->output, o->plot, &what);
+
+  Narrow narrow = { out, all, info.n_channels, NULL };
+  if (!reason && info.n_channels != all) {
+    narrow.buf = (float*)malloc((size_t)P4D_RENDER_CHUNK * info.n_channels *
+                                sizeof(float));
+    reason     = narrow.buf ? NULL : strerror(ENOMEM);
+  }
+  if (!reason) {
+    what   = o->output;
+    reason = render_plan(
+      plan, o->n_jobs, !o->quiet && isatty(2), narrow_write, &narrow);
+  }
+  if (!reason) {
+    reason = output_finish(out, &what);
+  }
+
+  // The reason may live in the output: report before freeing it.
+  const int code = reason ? fail(EXIT_RUNTIME, what, reason) : EXIT_OK;
+  output_free(out);
+  free(narrow.buf);
+  return code;
+}
+
 int
 main(int argc, char** argv)
 {
@@ -675,80 +753,10 @@ main(int argc, char** argv)
     return EXIT_OK;
   }
 
-  Plan        plan        = { 0 };
-  const char* preset_file = NULL;
-  status                  = make_plan(&o, self, &plan, &preset_file);
-  if (status) {
-    return status;
-  }
-  if (o.list_params) {
-    list_params(plan.kind);
-    return EXIT_OK;
-  }
-
-  if (!o.output) {
-    return fail(EXIT_USAGE, "-o", "no output file given (see --help)");
-  }
-
-  if ((status = check_target(&o, o.output, preset_file)) ||
-      (o.plot && (status = check_target(&o, o.plot, preset_file)))) {
-    return status;
-  }
-  if (o.plot && same_file(o.plot, o.output)) {
-    return fail_value("--plot", o.plot, "is the output file");
-  }
-
-  OutputInfo  info   = { { CONTAINER_WAV, 0 }, 0U, 0.0, 0, 0, 0.0, NULL };
-  const char* reason = format_choose(o.output, o.format, &info.format);
-  if (reason) {
-    return o.format ? fail_value("--format", o.format, reason)
-                    : fail(EXIT_USAGE, o.output, reason);
-  }
-
-  const unsigned all = p4d_engine_channels(plan.kind);
-  if (o.n_channels > all) {
-    char text[16];
-    snprintf(text, sizeof(text), "%u", o.n_channels);
-    return fail_value("--channels", text, "more than the plugin has");
-  }
-  info.n_channels     = o.n_channels ? o.n_channels : all;
-  info.sample_rate_hz = plan.sample_rate_hz;
-  info.start_frame    = plan.start_frame;
-  info.n_frames       = plan.n_frames;
-  info.fps            = o.fps;
-  info.names          = plan.kind == P4D_KIND_MOD ? mod_names : noise_names;
-
-  struct sigaction action;
-  memset(&action, 0, sizeof(action));
-  action.sa_handler = on_signal;
-  sigaction(SIGINT, &action, NULL);
-  sigaction(SIGTERM, &action, NULL);
-
-  Output*     out  = NULL;
-  const char* what = o.output;
-  reason           = output_open(&out, &info, o.output, o.plot, &what);
-
-  Narrow narrow = { out, all, info.n_channels, NULL };
-  if (!reason && info.n_channels != all) {
-    narrow.buf = (float*)malloc((size_t)P4D_RENDER_CHUNK * info.n_channels *
-                                sizeof(float));
-    reason     = narrow.buf ? NULL : strerror(ENOMEM);
-  }
-  if (!reason) {
-    what   = o.output;
-    reason = render_plan(
-      &plan, o.n_jobs, !o.quiet && isatty(2), narrow_write, &narrow);
-  }
-  if (!reason) {
-    reason = output_finish(out, &what);
-  }
-
-  // The reason may live in the output: report before freeing it.
-  const int code = reason ? fail(EXIT_RUNTIME, what, reason) : EXIT_OK;
-  output_free(out);
-  free(narrow.buf);
+  Plan plan = { 0 };
+  status    = run(&o, self, &plan);
   for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
     free(plan.lanes[i].points);
   }
-  return code;
+  return status;
 }

@@ -11,6 +11,8 @@
 #include "engine.h"
 #include "params.h"
 
+#include "stats.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdbool.h>
@@ -83,22 +85,6 @@ largest_step(const float* x, size_t from, size_t to)
     step           = d > step ? d : step;
   }
   return step;
-}
-
-static double
-correlation(const float* a, const float* b, size_t n)
-{
-  double sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0;
-  for (size_t i = 0U; i < n; ++i) {
-    sa += a[i];
-    sb += b[i];
-    saa += (double)a[i] * a[i];
-    sbb += (double)b[i] * b[i];
-    sab += (double)a[i] * b[i];
-  }
-  const double cov = sab / n - (sa / n) * (sb / n);
-  return cov / sqrt((saa / n - (sa / n) * (sa / n)) *
-                    (sbb / n - (sb / n) * (sb / n)));
 }
 
 static void

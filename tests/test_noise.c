@@ -10,6 +10,8 @@
 
 #include "noise.h"
 
+#include "stats.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdbool.h>
@@ -42,25 +44,6 @@ static bool
 same_bits(float a, float b)
 {
   return !memcmp(&a, &b, sizeof(float));
-}
-
-/// Pearson correlation of two series.
-static double
-correlation(const float* a, const float* b, size_t n)
-{
-  double sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0;
-  for (size_t i = 0U; i < n; ++i) {
-    sa += a[i];
-    sb += b[i];
-    saa += (double)a[i] * a[i];
-    sbb += (double)b[i] * b[i];
-    sab += (double)a[i] * b[i];
-  }
-  const double cov = sab / n - (sa / n) * (sb / n);
-  const double va  = saa / n - (sa / n) * (sa / n);
-  const double vb  = sbb / n - (sb / n) * (sb / n);
-  assert(va > 0.0 && vb > 0.0);
-  return cov / sqrt(va * vb);
 }
 
 #define N_CORR 100000U

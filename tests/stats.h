@@ -1,0 +1,34 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  Statistics shared by the tests.
+*/
+
+#ifndef P4D_TEST_STATS_H
+#define P4D_TEST_STATS_H
+
+#include <assert.h>
+#include <math.h>
+#include <stddef.h>
+
+/// Pearson correlation of two series, which must both vary.
+static inline double
+correlation(const float* a, const float* b, size_t n)
+{
+  double sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0;
+  for (size_t i = 0U; i < n; ++i) {
+    sa += a[i];
+    sb += b[i];
+    saa += (double)a[i] * a[i];
+    sbb += (double)b[i] * b[i];
+    sab += (double)a[i] * b[i];
+  }
+  const double cov = sab / n - (sa / n) * (sb / n);
+  const double va  = saa / n - (sa / n) * (sa / n);
+  const double vb  = sbb / n - (sb / n) * (sb / n);
+  assert(va > 0.0 && vb > 0.0);
+  return cov / sqrt(va * vb);
+}
+
+#endif // P4D_TEST_STATS_H

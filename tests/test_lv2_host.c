@@ -22,6 +22,7 @@
 
 #include "engine.h"
 #include "params.h"
+#include "urid_map.h"
 
 #include <lilv/lilv.h>
 #include <lv2/atom/atom.h>
@@ -69,28 +70,7 @@
 #define SONG_F ((int64_t)SECOND * 90 + 123)
 #define SONG_G ((int64_t)SECOND * 10 + 7)
 
-// -- The URID map: a small URI table ---------------------------------------
-
-#define MAX_URIS 64U
-
-static char     uri_table[MAX_URIS][96];
-static uint32_t n_uris = 0U;
-
-static LV2_URID
-map_uri(LV2_URID_Map_Handle handle, const char* uri)
-{
-  (void)handle;
-  for (uint32_t i = 0U; i < n_uris; ++i) {
-    if (!strcmp(uri_table[i], uri)) {
-      return i + 1U;
-    }
-  }
-
-  assert(n_uris < MAX_URIS);
-  assert(strlen(uri) < sizeof(uri_table[0]));
-  memcpy(uri_table[n_uris], uri, strlen(uri) + 1U);
-  return ++n_uris;
-}
+// -- The URID map (tests/urid_map.h) --------------------------------------
 
 static LV2_URID
 urid(const char* uri)
@@ -98,9 +78,6 @@ urid(const char* uri)
   return map_uri(NULL, uri);
 }
 
-static LV2_URID_Map             map             = { NULL, map_uri };
-static const LV2_Feature        map_feature     = { LV2_URID__map, &map };
-static const LV2_Feature* const features_map[]  = { &map_feature, NULL };
 static const LV2_Feature* const features_none[] = { NULL };
 
 // -- The world -------------------------------------------------------------

@@ -23,6 +23,7 @@
 #include "engine.h"
 #include "params.h"
 #include "render/render.h"
+#include "urid_map.h"
 
 #include <lilv/lilv.h>
 #include <lv2/atom/atom.h>
@@ -54,32 +55,6 @@
 static const char* render_path = NULL;
 static char        work_dir[]  = "/tmp/p4d-exact-XXXXXX";
 static char        out_path[512];
-
-// -- The URID map ----------------------------------------------------------
-
-#define MAX_URIS 64U
-
-static char     uri_table[MAX_URIS][96];
-static uint32_t n_uris = 0U;
-
-static LV2_URID
-map_uri(LV2_URID_Map_Handle handle, const char* uri)
-{
-  (void)handle;
-  for (uint32_t i = 0U; i < n_uris; ++i) {
-    if (!strcmp(uri_table[i], uri)) {
-      return i + 1U;
-    }
-  }
-  assert(n_uris < MAX_URIS);
-  assert(strlen(uri) < sizeof(uri_table[0]));
-  memcpy(uri_table[n_uris], uri, strlen(uri) + 1U);
-  return ++n_uris;
-}
-
-static LV2_URID_Map             map            = { NULL, map_uri };
-static const LV2_Feature        map_feature    = { LV2_URID__map, &map };
-static const LV2_Feature* const features_map[] = { &map_feature, NULL };
 
 static LilvWorld*         world   = NULL;
 static const LilvPlugins* plugins = NULL;

@@ -51,121 +51,12 @@
 */
 
 #include "noise.h"
+#include "noise_impl.h"
 
 #include <math.h>
-
-/// Unroll the kernel's small fixed loops: all indices become constants and
-/// the 16 corners live in registers.  GCC and clang both read this pragma.
-#define P4D_UNROLL _Pragma("GCC unroll 16")
-#include <stdint.h>
-
-/// Maps the raw blend's practical peak (about 1.159) just below 1.
-#define P4D_NOISE_SCALE 0.86f
-
-/// Odd multipliers of the hash chain, one for each axis link and the final.
-static const uint32_t hash_mul[5] = {
-  0x9E3779B1u, // 2^32 / golden ratio
-  0x85EBCA77u, // xxHash prime 2
-  0xC2B2AE3Du, // xxHash prime 3
-  0x27D4EB2Fu, // xxHash prime 4
-  0x165667B1u, // xxHash prime 5
-};
-
-/// Full avalanche of the seed into the chain's starting key.
-static uint32_t
-seed_key(uint32_t seed)
-{
-  uint32_t h = seed + 0x9E3779B9u;
-  h ^= h >> 16;
-  h *= 0x7FEB352Du;
-  h ^= h >> 15;
-  h *= 0x846CA68Bu;
-  h ^= h >> 16;
-  return h;
-}
-
-/// One link of the hash chain: mix a cell coordinate into hash h.
-static inline uint32_t
-hash_link(uint32_t h, uint32_t cell, uint32_t mul)
-{
-  return (h ^ (h >> 16) ^ cell) * mul;
-}
-
-/// The gradient index (0..31) that ends a chain.
-static inline uint32_t
-hash_gradient(uint32_t h)
-{
-  h ^= h >> 15;
-  h *= hash_mul[4];
-  return h >> 27;
-}
-
-/*
-  The 32 gradients as multipliers of the offset's components.  Multiplying
-  by +-1 is exact and by 0 gives a signed zero, so the dot product below is
-  the same bits however a code path forms it, as long as it adds the four
-  products in the order x, y, z, w.
-*/
-#define P4D_G(zero, s2, s1, s0)                  \
-  {                                              \
-    (zero) == 0 ? 0.0f                           \
-    : (s2)      ? -1.0f                          \
-                : 1.0f,                               \
-      (zero) == 1   ? 0.0f                       \
-      : (zero) == 0 ? ((s2) ? -1.0f : 1.0f)      \
-                    : ((s1) ? -1.0f : 1.0f),     \
-      (zero) == 2   ? 0.0f                       \
-      : (zero) <= 1 ? ((s1) ? -1.0f : 1.0f)      \
-                    : ((s0) ? -1.0f : 1.0f),     \
-      (zero) == 3 ? 0.0f : ((s0) ? -1.0f : 1.0f) \
-  }
-#define P4D_G8(zero)                                                  \
-  P4D_G(zero, 0, 0, 0), P4D_G(zero, 0, 0, 1), P4D_G(zero, 0, 1, 0),   \
-    P4D_G(zero, 0, 1, 1), P4D_G(zero, 1, 0, 0), P4D_G(zero, 1, 0, 1), \
-    P4D_G(zero, 1, 1, 0), P4D_G(zero, 1, 1, 1)
-
-static const float gradients[32][4] = { P4D_G8(0),
-                                        P4D_G8(1),
-                                        P4D_G8(2),
-                                        P4D_G8(3) };
-
-/// Dot product of gradient g with the offset (dx, dy, dz, dw).
-static inline float
-gradient_dot(uint32_t g, float dx, float dy, float dz, float dw)
-{
-  const float* m = gradients[g];
-  return ((m[0] * dx + m[1] * dy) + m[2] * dz) + m[3] * dw;
-}
-
-/// Quintic fade 6t^5 - 15t^4 + 10t^3.
-static inline float
-fade(float t)
-{
-  return ((t * t) * t) * ((t * 6.0f - 15.0f) * t + 10.0f);
-}
-
-static inline float
-lerp(float t, float a, float b)
-{
-  return a + t * (b - a);
-}
-
-/// Split a coordinate into its 32-bit cell and its fraction in [0, 1].
-static inline void
-split(double v, uint32_t* cell, float* frac)
-{
-  if (!(fabs(v) <= P4D_NOISE_COORD_MAX)) {
-    v = 0.0;
-  }
-
-  // floor() for |v| <= 2^50, without a libm call: truncate, then step down
-  // for negative non-integers.
-  const double t  = (double)(int64_t)v;
-  const double fl = t > v ? t - 1.0 : t;
-
-  *cell = (uint32_t)(int64_t)fl;
-  *frac = (float)(v - fl);
-}
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /// The noise in the cell c at fraction f, for a key from seed_key().
 static inline float
@@ -179,18 +70,9 @@ kernel(uint32_t key, const uint32_t c[4], const float f[4])
     d[1][k] = f[k] - 1.0f;
   }
 
-  // Chain the hash through the axes, x to w: corner i is on the upper side
-  // of axis k when bit k of i is set.
+  // Chain the hash through the axes, x to w.
   uint32_t h[16];
-  h[0] = key;
-  P4D_UNROLL
-  for (unsigned k = 0U, n = 1U; k < 4U; ++k, n <<= 1U) {
-    P4D_UNROLL
-    for (unsigned i = n; i-- > 0U;) {
-      h[i + n] = hash_link(h[i], c[k] + 1U, hash_mul[k]);
-      h[i]     = hash_link(h[i], c[k], hash_mul[k]);
-    }
-  }
+  hash_corners(key, c, 4U, h);
 
   float v[16];
   P4D_UNROLL
@@ -211,8 +93,7 @@ kernel(uint32_t key, const uint32_t c[4], const float f[4])
     }
   }
 
-  const float r = v[0] * P4D_NOISE_SCALE;
-  return r > 1.0f ? 1.0f : r < -1.0f ? -1.0f : r;
+  return clamp_unit(v[0] * P4D_NOISE_SCALE);
 }
 
 float
@@ -229,15 +110,13 @@ p4d_noise4(uint32_t seed, double x, double y, double z, double w)
 }
 
 void
-p4d_noise4_span(uint32_t     seed,
-                const double origin[4],
-                const double step[4],
-                int64_t      first,
-                float*       out,
-                size_t       n)
+p4d_noise_span_scalar(uint32_t     key,
+                      const double origin[4],
+                      const double step[4],
+                      int64_t      first,
+                      float*       out,
+                      size_t       n)
 {
-  const uint32_t key = seed_key(seed);
-
   for (size_t i = 0U; i < n; ++i) {
     const double t = (double)(first + (int64_t)i);
     uint32_t     c[4];
@@ -248,6 +127,139 @@ p4d_noise4_span(uint32_t     seed,
 
     out[i] = kernel(key, c, f);
   }
+}
+
+/*
+  Code paths.  The vector paths are compiled only for x86-64, each in its
+  own file with its own target flags, and are called only when the CPU (and
+  the OS, which must save the wider registers) supports them.  The path is
+  chosen once, before main() or when the plugin is loaded; P4D_ISA can ask
+  for a slower one.
+*/
+
+#if defined(P4D_HAVE_AVX2) && defined(P4D_HAVE_AVX512)
+#  define P4D_X86 1
+#endif
+
+static const char* const isa_names[P4D_ISA_COUNT] = { "scalar",
+                                                      "avx2",
+                                                      "avx512" };
+
+static const P4dSpanFn isa_spans[P4D_ISA_COUNT] = {
+  p4d_noise_span_scalar,
+#ifdef P4D_X86
+  p4d_noise_span_avx2,
+  p4d_noise_span_avx512,
+#else
+  NULL,
+  NULL,
+#endif
+};
+
+static P4dIsa    isa_in_use = P4D_ISA_SCALAR;
+static P4dSpanFn span_fn    = p4d_noise_span_scalar;
+static char      isa_note[160];
+
+const char*
+p4d_isa_name(P4dIsa isa)
+{
+  return (unsigned)isa < P4D_ISA_COUNT ? isa_names[isa] : "unknown";
+}
+
+bool
+p4d_isa_supported(P4dIsa isa)
+{
+#ifdef P4D_X86
+  __builtin_cpu_init();
+  switch (isa) {
+  case P4D_ISA_SCALAR:
+    return true;
+  case P4D_ISA_AVX2:
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  case P4D_ISA_AVX512:
+    return __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512dq");
+  }
+  return false;
+#else
+  return isa == P4D_ISA_SCALAR;
+#endif
+}
+
+P4dIsa
+p4d_isa(void)
+{
+  return isa_in_use;
+}
+
+P4dIsa
+p4d_isa_use(P4dIsa isa)
+{
+  P4dIsa use = (unsigned)isa < P4D_ISA_COUNT ? isa : P4D_ISA_AVX512;
+  while (use > P4D_ISA_SCALAR && !p4d_isa_supported(use)) {
+    use = (P4dIsa)(use - 1);
+  }
+
+  isa_in_use = use;
+  span_fn    = isa_spans[use];
+  return use;
+}
+
+const char*
+p4d_isa_note(void)
+{
+  return isa_note[0] ? isa_note : NULL;
+}
+
+/// Pick the fastest path, or the one P4D_ISA names.
+static void
+isa_init(void)
+{
+  const char* const want = getenv("P4D_ISA");
+  P4dIsa            isa  = P4D_ISA_AVX512;
+  if (want && *want) {
+    unsigned i = 0U;
+    while (i < P4D_ISA_COUNT && strcmp(want, isa_names[i])) {
+      ++i;
+    }
+    if (i == P4D_ISA_COUNT) {
+      snprintf(isa_note,
+               sizeof(isa_note),
+               "P4D_ISA=%.40s is not scalar, avx2 or avx512; using %s",
+               want,
+               p4d_isa_name(p4d_isa_use(P4D_ISA_AVX512)));
+      return;
+    }
+    isa = (P4dIsa)i;
+  }
+
+  const P4dIsa use = p4d_isa_use(isa);
+  if (want && *want && use != isa) {
+    snprintf(isa_note,
+             sizeof(isa_note),
+             "P4D_ISA=%s is not supported by this CPU; using %s",
+             want,
+             p4d_isa_name(use));
+  }
+}
+
+#if defined(__GNUC__)
+__attribute__((constructor)) static void
+isa_init_on_load(void)
+{
+  isa_init();
+}
+#endif
+
+void
+p4d_noise4_span(uint32_t     seed,
+                const double origin[4],
+                const double step[4],
+                int64_t      first,
+                float*       out,
+                size_t       n)
+{
+  span_fn(seed_key(seed), origin, step, first, out, n);
 }
 
 void

@@ -1,0 +1,169 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The AVX2 path: 8 lanes (AVX2 and FMA).  Compiled with those target flags,
+  and called only when the CPU supports them (see noise.c).  AVX2 has no
+  cheap per-lane lookup of 32 gradients, so blocks that need one go to the
+  scalar kernel; the engines' lines almost never do.
+*/
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#define P4D_W 8U
+#define P4D_SPAN p4d_noise_span_avx2
+
+typedef __m256  VF;
+typedef __m256i VI;
+typedef __m256d VD;
+typedef __m256  VM;
+
+static inline VF
+vf_set1(float a)
+{
+  return _mm256_set1_ps(a);
+}
+
+static inline VF
+vf_add(VF a, VF b)
+{
+  return _mm256_add_ps(a, b);
+}
+
+static inline VF
+vf_sub(VF a, VF b)
+{
+  return _mm256_sub_ps(a, b);
+}
+
+static inline VF
+vf_mul(VF a, VF b)
+{
+  return _mm256_mul_ps(a, b);
+}
+
+/// a * b + c with one rounding: only where a * b is exact.
+static inline VF
+vf_fma(VF a, VF b, VF c)
+{
+  return _mm256_fmadd_ps(a, b, c);
+}
+
+/// b in the lanes of m, a elsewhere.
+static inline VF
+vf_blend(VM m, VF a, VF b)
+{
+  return _mm256_blendv_ps(a, b, m);
+}
+
+static inline VF
+vf_clamp1(VF x)
+{
+  return _mm256_max_ps(_mm256_min_ps(x, _mm256_set1_ps(1.0f)),
+                       _mm256_set1_ps(-1.0f));
+}
+
+static inline void
+vf_store(float* p, VF x)
+{
+  _mm256_storeu_ps(p, x);
+}
+
+static inline VF
+vf_from_halves(VD lo, VD hi)
+{
+  return _mm256_set_m128(_mm256_cvtpd_ps(hi), _mm256_cvtpd_ps(lo));
+}
+
+static inline VI
+vi_set1(uint32_t a)
+{
+  return _mm256_set1_epi32((int)a);
+}
+
+static inline VI
+vi_xor(VI a, VI b)
+{
+  return _mm256_xor_si256(a, b);
+}
+
+static inline VM
+vi_eq(VI a, VI b)
+{
+  return _mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b));
+}
+
+static inline VM
+vm_none(void)
+{
+  return _mm256_setzero_ps();
+}
+
+static inline VD
+vd_set1(double a)
+{
+  return _mm256_set1_pd(a);
+}
+
+static inline VD
+vd_add(VD a, VD b)
+{
+  return _mm256_add_pd(a, b);
+}
+
+static inline VD
+vd_sub(VD a, VD b)
+{
+  return _mm256_sub_pd(a, b);
+}
+
+static inline VD
+vd_mul(VD a, VD b)
+{
+  return _mm256_mul_pd(a, b);
+}
+
+/// Lane offsets of half h of a block of n points: the last point repeats.
+static inline VD
+vd_lane_times(unsigned h, size_t n)
+{
+  const VD lane = _mm256_add_pd(_mm256_set_pd(3.0, 2.0, 1.0, 0.0),
+                                _mm256_set1_pd(4.0 * h));
+  return _mm256_min_pd(lane, _mm256_set1_pd((double)(n - 1U)));
+}
+
+/*
+  Split of 4 coordinates, as split() does it: adding 1.5 * 2^52 rounds to
+  the nearest integer r in the low bits of the sum; stepping down where
+  r > v gives cell_floor() (with its +0), and the sum's low 32 bits, less
+  that step, are the cell.  Exact for |v| < 2^51.
+*/
+static inline __m128i
+vsplit_half(VD v, VD* fl)
+{
+  const VD magic = _mm256_set1_pd(0x1.8p52);
+  const VD y     = _mm256_add_pd(v, magic);
+  const VD r     = _mm256_sub_pd(y, magic);
+  const VD down  = _mm256_cmp_pd(r, v, _CMP_GT_OQ);
+  *fl = _mm256_sub_pd(r, _mm256_and_pd(down, _mm256_set1_pd(1.0)));
+
+  // down is -1 as an integer: adding it steps the cell down.
+  const __m256i cell64 =
+    _mm256_add_epi64(_mm256_castpd_si256(y), _mm256_castpd_si256(down));
+  const __m256i even = _mm256_set_epi32(7, 5, 3, 1, 6, 4, 2, 0);
+  return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(cell64, even));
+}
+
+static inline void
+vsplit(VD lo, VD hi, VF* frac, VI* cell)
+{
+  VD            fl_lo;
+  VD            fl_hi;
+  const __m128i c_lo = vsplit_half(lo, &fl_lo);
+  const __m128i c_hi = vsplit_half(hi, &fl_hi);
+  *frac = vf_from_halves(_mm256_sub_pd(lo, fl_lo), _mm256_sub_pd(hi, fl_hi));
+  *cell = _mm256_set_m128i(c_hi, c_lo);
+}
+
+#include "noise_simd.h"

@@ -1,0 +1,198 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The AVX-512 path: 16 lanes (AVX-512 F and DQ).  Compiled with those
+  target flags, and called only when the CPU supports them (see noise.c).
+  Gradients are looked up per lane with a two-register permute
+  (vpermt2ps), which reads only the low 5 bits of the index.
+*/
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#define P4D_W 16U
+#define P4D_HAVE_LOOKUP32 1
+#define P4D_SPAN p4d_noise_span_avx512
+
+typedef __m512    VF;
+typedef __m512i   VI;
+typedef __m512d   VD;
+typedef __mmask16 VM;
+
+static inline VF
+vf_set1(float a)
+{
+  return _mm512_set1_ps(a);
+}
+
+static inline VF
+vf_add(VF a, VF b)
+{
+  return _mm512_add_ps(a, b);
+}
+
+static inline VF
+vf_sub(VF a, VF b)
+{
+  return _mm512_sub_ps(a, b);
+}
+
+static inline VF
+vf_mul(VF a, VF b)
+{
+  return _mm512_mul_ps(a, b);
+}
+
+/// a * b + c with one rounding: only where a * b is exact.
+static inline VF
+vf_fma(VF a, VF b, VF c)
+{
+  return _mm512_fmadd_ps(a, b, c);
+}
+
+/// b in the lanes of m, a elsewhere.
+static inline VF
+vf_blend(VM m, VF a, VF b)
+{
+  return _mm512_mask_blend_ps(m, a, b);
+}
+
+static inline VF
+vf_clamp1(VF x)
+{
+  return _mm512_max_ps(_mm512_min_ps(x, _mm512_set1_ps(1.0f)),
+                       _mm512_set1_ps(-1.0f));
+}
+
+static inline void
+vf_store(float* p, VF x)
+{
+  _mm512_storeu_ps(p, x);
+}
+
+static inline VF
+vf_lookup32(const float table[32], VI index)
+{
+  return _mm512_permutex2var_ps(
+    _mm512_loadu_ps(table), index, _mm512_loadu_ps(table + 16));
+}
+
+static inline VF
+vf_from_halves(VD lo, VD hi)
+{
+  return _mm512_insertf32x8(
+    _mm512_castps256_ps512(_mm512_cvtpd_ps(lo)), _mm512_cvtpd_ps(hi), 1);
+}
+
+static inline VI
+vi_set1(uint32_t a)
+{
+  return _mm512_set1_epi32((int)a);
+}
+
+static inline VI
+vi_add(VI a, VI b)
+{
+  return _mm512_add_epi32(a, b);
+}
+
+static inline VI
+vi_xor(VI a, VI b)
+{
+  return _mm512_xor_si512(a, b);
+}
+
+static inline VI
+vi_srl(VI a, unsigned n)
+{
+  return _mm512_srli_epi32(a, n);
+}
+
+static inline VI
+vi_mullo(VI a, VI b)
+{
+  return _mm512_mullo_epi32(a, b);
+}
+
+static inline VM
+vi_eq(VI a, VI b)
+{
+  return _mm512_cmpeq_epi32_mask(a, b);
+}
+
+static inline VM
+vm_none(void)
+{
+  return 0U;
+}
+
+static inline VD
+vd_set1(double a)
+{
+  return _mm512_set1_pd(a);
+}
+
+static inline VD
+vd_add(VD a, VD b)
+{
+  return _mm512_add_pd(a, b);
+}
+
+static inline VD
+vd_sub(VD a, VD b)
+{
+  return _mm512_sub_pd(a, b);
+}
+
+static inline VD
+vd_mul(VD a, VD b)
+{
+  return _mm512_mul_pd(a, b);
+}
+
+/// Lane offsets of half h of a block of n points: the last point repeats.
+static inline VD
+vd_lane_times(unsigned h, size_t n)
+{
+  const VD lane = _mm512_add_pd(_mm512_set_pd(7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0, 0.0),
+                                _mm512_set1_pd(8.0 * h));
+  return _mm512_min_pd(lane, _mm512_set1_pd((double)(n - 1U)));
+}
+
+/*
+  Split of 8 coordinates, as split() does it: adding 1.5 * 2^52 rounds to
+  the nearest integer r in the low bits of the sum; stepping down where
+  r > v gives cell_floor() (with its +0), and the sum's low 32 bits, less
+  that step, are the cell.  Exact for |v| < 2^51.
+*/
+static inline void
+vsplit_half(VD v, VD* fl, __m512i* cell64)
+{
+  const VD        magic = _mm512_set1_pd(0x1.8p52);
+  const VD        y     = _mm512_add_pd(v, magic);
+  const VD        r     = _mm512_sub_pd(y, magic);
+  const __mmask8  down  = _mm512_cmp_pd_mask(r, v, _CMP_GT_OQ);
+  *fl     = _mm512_mask_sub_pd(r, down, r, _mm512_set1_pd(1.0));
+  *cell64 = _mm512_mask_sub_epi64(
+    _mm512_castpd_si512(y), down, _mm512_castpd_si512(y), _mm512_set1_epi64(1));
+}
+
+static inline void
+vsplit(VD lo, VD hi, VF* frac, VI* cell)
+{
+  VD      fl_lo;
+  VD      fl_hi;
+  __m512i c_lo;
+  __m512i c_hi;
+  vsplit_half(lo, &fl_lo, &c_lo);
+  vsplit_half(hi, &fl_hi, &c_hi);
+  *frac = vf_from_halves(_mm512_sub_pd(lo, fl_lo), _mm512_sub_pd(hi, fl_hi));
+
+  // The low 32 bits of each 64-bit lane, lo then hi.
+  const __m512i even = _mm512_set_epi32(
+    30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+  *cell = _mm512_permutex2var_epi32(c_lo, even, c_hi);
+}
+
+#include "noise_simd.h"

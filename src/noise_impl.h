@@ -1,0 +1,207 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The pieces of the noise kernel that every code path shares: the hash, the
+  gradient table, the fade, the split of a coordinate.  Internal to the core:
+  included by noise.c and by the vector paths, which must reproduce exactly
+  this arithmetic (see noise.c for the maths).
+*/
+
+#ifndef P4D_NOISE_IMPL_H
+#define P4D_NOISE_IMPL_H
+
+#include "noise.h"
+
+#include <math.h>
+#include <stdint.h>
+
+/// Unroll the kernel's small fixed loops: all indices become constants and
+/// the 16 corners live in registers.  GCC and clang both read this pragma.
+#define P4D_UNROLL _Pragma("GCC unroll 16")
+
+/// Maps the raw blend's practical peak (about 1.159) just below 1.
+#define P4D_NOISE_SCALE 0.86f
+
+/// Odd multipliers of the hash chain, one for each axis link and the final.
+static const uint32_t hash_mul[5] = {
+  0x9E3779B1u, // 2^32 / golden ratio
+  0x85EBCA77u, // xxHash prime 2
+  0xC2B2AE3Du, // xxHash prime 3
+  0x27D4EB2Fu, // xxHash prime 4
+  0x165667B1u, // xxHash prime 5
+};
+
+/// Full avalanche of the seed into the chain's starting key.
+static inline uint32_t
+seed_key(uint32_t seed)
+{
+  uint32_t h = seed + 0x9E3779B9u;
+  h ^= h >> 16;
+  h *= 0x7FEB352Du;
+  h ^= h >> 15;
+  h *= 0x846CA68Bu;
+  h ^= h >> 16;
+  return h;
+}
+
+/// One link of the hash chain: mix a cell coordinate into hash h.
+static inline uint32_t
+hash_link(uint32_t h, uint32_t cell, uint32_t mul)
+{
+  return (h ^ (h >> 16) ^ cell) * mul;
+}
+
+/// The gradient index (0..31) that ends a chain.
+static inline uint32_t
+hash_gradient(uint32_t h)
+{
+  h ^= h >> 15;
+  h *= hash_mul[4];
+  return h >> 27;
+}
+
+/*
+  The 32 gradients as multipliers of the offset's components.  Multiplying
+  by +-1 is exact and by 0 gives a signed zero, so the dot product below is
+  the same bits however a code path forms it (a fused multiply-add with one
+  of these is exact too), as long as it adds the four products in the order
+  x, y, z, w.
+
+  Component k of gradient g is 0 on axis g >> 3; the other axes, in
+  ascending order, are negated by bits 2, 1 and 0 of g.
+*/
+#define P4D_GRAD(g, k)                                                \
+  ((k) == ((g) >> 3)                                                  \
+     ? 0.0f                                                           \
+     : (((g) >> ((k) < ((g) >> 3) ? 2 - (k) : 3 - (k))) & 1) ? -1.0f \
+                                                              : 1.0f)
+#define P4D_GRAD_ROW(g)                                              \
+  {                                                                  \
+    P4D_GRAD(g, 0), P4D_GRAD(g, 1), P4D_GRAD(g, 2), P4D_GRAD(g, 3) \
+  }
+#define P4D_GRAD_ROW8(g)                                                 \
+  P4D_GRAD_ROW(g), P4D_GRAD_ROW((g) + 1), P4D_GRAD_ROW((g) + 2),         \
+    P4D_GRAD_ROW((g) + 3), P4D_GRAD_ROW((g) + 4), P4D_GRAD_ROW((g) + 5), \
+    P4D_GRAD_ROW((g) + 6), P4D_GRAD_ROW((g) + 7)
+
+static const float gradients[32][4] = { P4D_GRAD_ROW8(0),
+                                        P4D_GRAD_ROW8(8),
+                                        P4D_GRAD_ROW8(16),
+                                        P4D_GRAD_ROW8(24) };
+
+/// Dot product of gradient g with the offset (dx, dy, dz, dw).
+static inline float
+gradient_dot(uint32_t g, float dx, float dy, float dz, float dw)
+{
+  const float* m = gradients[g];
+  return ((m[0] * dx + m[1] * dy) + m[2] * dz) + m[3] * dw;
+}
+
+/// Quintic fade 6t^5 - 15t^4 + 10t^3.
+static inline float
+fade(float t)
+{
+  return ((t * t) * t) * ((t * 6.0f - 15.0f) * t + 10.0f);
+}
+
+static inline float
+lerp(float t, float a, float b)
+{
+  return a + t * (b - a);
+}
+
+/// The lattice cell below v as a double, for |v| <= P4D_NOISE_COORD_MAX:
+/// floor() without a libm call (truncate, then step down for negative
+/// non-integers).  Every vector path reproduces exactly this, signed zeros
+/// included.
+static inline double
+cell_floor(double v)
+{
+  const double t = (double)(int64_t)v;
+  return t > v ? t - 1.0 : t;
+}
+
+/// Whether a coordinate is within range: others are taken as 0.
+static inline int
+coord_ok(double v)
+{
+  return fabs(v) <= P4D_NOISE_COORD_MAX;
+}
+
+/// Split a coordinate into its 32-bit cell and its fraction in [0, 1].
+static inline void
+split(double v, uint32_t* cell, float* frac)
+{
+  if (!coord_ok(v)) {
+    v = 0.0;
+  }
+
+  const double fl = cell_floor(v);
+  *cell           = (uint32_t)(int64_t)fl;
+  *frac           = (float)(v - fl);
+}
+
+/**
+   Chain the hash through the first n_axes axes (x, y, ...), from key.
+
+   Afterwards h[i] for i < 2^n_axes is the hash of the corner whose bit k is
+   set when it is on the upper side of axis k.
+*/
+static inline void
+hash_corners(uint32_t key, const uint32_t c[], unsigned n_axes, uint32_t h[])
+{
+  h[0] = key;
+  P4D_UNROLL
+  for (unsigned k = 0U, n = 1U; k < n_axes; ++k, n <<= 1U) {
+    P4D_UNROLL
+    for (unsigned i = n; i-- > 0U;) {
+      h[i + n] = hash_link(h[i], c[k] + 1U, hash_mul[k]);
+      h[i]     = hash_link(h[i], c[k], hash_mul[k]);
+    }
+  }
+}
+
+/// Clamp a scaled blend into [-1, 1].
+static inline float
+clamp_unit(float r)
+{
+  return r > 1.0f ? 1.0f : r < -1.0f ? -1.0f : r;
+}
+
+/**
+   A code path's noise along a line: p4d_noise4_span() for a hash key from
+   seed_key().  Every path gives the same bits.
+*/
+typedef void (*P4dSpanFn)(uint32_t     key,
+                          const double origin[4],
+                          const double step[4],
+                          int64_t      first,
+                          float*       out,
+                          size_t       n);
+
+void
+p4d_noise_span_scalar(uint32_t     key,
+                      const double origin[4],
+                      const double step[4],
+                      int64_t      first,
+                      float*       out,
+                      size_t       n);
+
+void
+p4d_noise_span_avx2(uint32_t     key,
+                    const double origin[4],
+                    const double step[4],
+                    int64_t      first,
+                    float*       out,
+                    size_t       n);
+
+void
+p4d_noise_span_avx512(uint32_t     key,
+                      const double origin[4],
+                      const double step[4],
+                      int64_t      first,
+                      float*       out,
+                      size_t       n);
+
+#endif // P4D_NOISE_IMPL_H

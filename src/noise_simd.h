@@ -1,0 +1,383 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The vector paths of p4d_noise4_span(), written once for P4D_W lanes.
+
+  Included by noise_avx2.c and noise_avx512.c, which define the lane types
+  (VF floats, VI 32-bit integers, VD doubles, half as many, VM lane masks)
+  and the operations on them below, and P4D_SPAN, the function to define.
+
+  A lane is one point of the line.  Every lane does exactly the scalar
+  kernel's arithmetic (noise.c) in the same order, so every path gives the
+  same bits.  Two tricks make that fast without changing a bit:
+
+  - Layers.  Gradients depend only on the cell.  Where a block's points
+    share their x, y and z cells (lines in the engines move slowly in space
+    and fast in time), the block spans a few cells of w, and the gradients
+    of each w layer are block constants: the kernel blends each layer's
+    8 corners for every lane with broadcast gradients, and each lane keeps
+    the layers below and above it.  Layers are cached across blocks.  When
+    x, y and z are constant (the Mod's lines) even the first three terms of
+    each dot product are constants.
+
+  - Per-lane gradients.  Otherwise every lane hashes its own corners, where
+    the path can look up a gradient per lane (P4D_HAVE_LOOKUP32); a path
+    that cannot leaves such blocks to the scalar kernel.
+
+  The fused multiply-adds multiply by a gradient component, 0 or +-1, so the
+  product is exact and the single rounding is the sum's: the same bits as
+  the scalar kernel's multiply and add.  Nothing else is fused.
+*/
+
+#include "noise_impl.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+/// Doubles in a VD: each block's coordinates are two VDs per axis.
+#define P4D_WD (P4D_W / 2U)
+
+/// Most w layers a block blends; a block that spans more w cells costs more
+/// this way than hashing per lane.
+#ifndef P4D_LAYERS_MAX
+#  define P4D_LAYERS_MAX 8U
+#endif
+
+/// Layers remembered across blocks (a power of two).
+#define P4D_LAYER_CACHE 16U
+
+/// What a line's blocks share.
+typedef struct {
+  uint32_t key;
+  double   origin[4];
+  double   step[4];
+  bool     fixed[3];  ///< Axis x, y or z does not move along the line
+  bool     fixed_xyz; ///< None of x, y, z moves
+  float    frac[3];   ///< Fraction on a fixed axis
+} Line;
+
+/// Gradients of the w layers of one x, y, z cell.
+typedef struct {
+  bool     valid;
+  uint32_t cell[3];  ///< The x, y, z cell
+  uint32_t hxyz[8];  ///< Hash chain through x, y, z for the 8 xyz corners
+  bool     filled[P4D_LAYER_CACHE];
+  uint32_t layer[P4D_LAYER_CACHE];
+  float    m[P4D_LAYER_CACHE][8][4];   ///< Gradient of each xyz corner
+  float    partial[P4D_LAYER_CACHE][8]; ///< x + y + z terms, when fixed_xyz
+} Layers;
+
+static inline VF
+vf_fade(VF t)
+{
+  const VF t3   = vf_mul(vf_mul(t, t), t);
+  const VF poly = vf_add(
+    vf_mul(vf_sub(vf_mul(t, vf_set1(6.0f)), vf_set1(15.0f)), t), vf_set1(10.0f));
+  return vf_mul(t3, poly);
+}
+
+static inline VF
+vf_lerp(VF t, VF a, VF b)
+{
+  return vf_add(a, vf_mul(t, vf_sub(b, a)));
+}
+
+/// Coordinates of axis a at the block's lane times.
+static inline void
+coords(const Line* line, unsigned a, VD t_lo, VD t_hi, VD* lo, VD* hi)
+{
+  const VD o = vd_set1(line->origin[a]);
+  const VD s = vd_set1(line->step[a]);
+  *lo        = vd_add(o, vd_mul(t_lo, s));
+  *hi        = vd_add(o, vd_mul(t_hi, s));
+}
+
+/// The blend of the 8 xyz corners of one layer: x, then y, then z.
+static inline VF
+blend_xyz(VF v[8], const VF u[3])
+{
+  for (unsigned k = 0U, n = 4U; k < 3U; ++k, n >>= 1U) {
+    for (unsigned i = 0U; i < n; ++i) {
+      v[i] = vf_lerp(u[k], v[2U * i], v[2U * i + 1U]);
+    }
+  }
+  return v[0];
+}
+
+/// The slot of layer w of the cached cell, filled on first use.
+static unsigned
+layer_slot(const Line* line, Layers* layers, uint32_t w)
+{
+  const unsigned slot = w & (P4D_LAYER_CACHE - 1U);
+  if (layers->filled[slot] && layers->layer[slot] == w) {
+    return slot;
+  }
+
+  for (unsigned q = 0U; q < 8U; ++q) {
+    const uint32_t g =
+      hash_gradient(hash_link(layers->hxyz[q], w, hash_mul[3]));
+    float* const m = layers->m[slot][q];
+    memcpy(m, gradients[g], sizeof(gradients[g]));
+    if (line->fixed_xyz) {
+      float d[3];
+      for (unsigned a = 0U; a < 3U; ++a) {
+        d[a] = (q >> a) & 1U ? line->frac[a] - 1.0f : line->frac[a];
+      }
+      layers->partial[slot][q] = (m[0] * d[0] + m[1] * d[1]) + m[2] * d[2];
+    }
+  }
+
+  layers->filled[slot] = true;
+  layers->layer[slot]  = w;
+  return slot;
+}
+
+/// A block whose points share their x, y, z cell and span w cells
+/// w0 .. w0 + n_layers - 2.
+static VF
+block_layers(const Line* line,
+             Layers*     layers,
+             VD          t_lo,
+             VD          t_hi,
+             const VD    floor_xyz[3],
+             uint32_t    w0,
+             unsigned    n_layers)
+{
+  VF f[2][3];
+  VF u[3];
+  for (unsigned a = 0U; a < 3U; ++a) {
+    if (line->fixed[a]) {
+      f[0][a] = vf_set1(line->frac[a]);
+      f[1][a] = vf_set1(line->frac[a] - 1.0f);
+      u[a]    = vf_set1(fade(line->frac[a]));
+    } else {
+      VD lo;
+      VD hi;
+      coords(line, a, t_lo, t_hi, &lo, &hi);
+      f[0][a] = vf_from_halves(vd_sub(lo, floor_xyz[a]),
+                               vd_sub(hi, floor_xyz[a]));
+      f[1][a] = vf_sub(f[0][a], vf_set1(1.0f));
+      u[a]    = vf_fade(f[0][a]);
+    }
+  }
+
+  VD lo;
+  VD hi;
+  VF fw;
+  VI cw;
+  coords(line, 3U, t_lo, t_hi, &lo, &hi);
+  vsplit(lo, hi, &fw, &cw);
+  const VF fw1 = vf_sub(fw, vf_set1(1.0f));
+
+  VF lower = vf_set1(0.0f);
+  VF upper = vf_set1(0.0f);
+  VM below = vm_none();
+  for (unsigned j = 0U; j < n_layers; ++j) {
+    const uint32_t w    = w0 + j;
+    const unsigned slot = layer_slot(line, layers, w);
+
+    // Lanes in cell w see this layer as their lower one, with offset fw;
+    // lanes in cell w - 1 as their upper one, with offset fw - 1.
+    const VM in_cell = vi_eq(cw, vi_set1(w));
+    const VF dw      = vf_blend(in_cell, fw1, fw);
+
+    VF v[8];
+    for (unsigned q = 0U; q < 8U; ++q) {
+      const float* const m = layers->m[slot][q];
+      VF                 acc;
+      if (line->fixed_xyz) {
+        acc = vf_set1(layers->partial[slot][q]);
+      } else {
+        acc = vf_mul(vf_set1(m[0]), f[q & 1U][0]);
+        acc = vf_fma(vf_set1(m[1]), f[(q >> 1U) & 1U][1], acc);
+        acc = vf_fma(vf_set1(m[2]), f[(q >> 2U) & 1U][2], acc);
+      }
+      v[q] = vf_fma(vf_set1(m[3]), dw, acc);
+    }
+
+    const VF blend = blend_xyz(v, u);
+    lower          = vf_blend(in_cell, lower, blend);
+    upper          = vf_blend(below, upper, blend);
+    below          = in_cell;
+  }
+
+  return vf_lerp(vf_fade(fw), lower, upper);
+}
+
+#ifdef P4D_HAVE_LOOKUP32
+
+/// One link of the hash chain in every lane.
+static inline VI
+vi_link(VI h, VI cell, uint32_t mul)
+{
+  return vi_mullo(vi_xor(vi_xor(h, vi_srl(h, 16U)), cell), vi_set1(mul));
+}
+
+/// Gradient components by index, column k holding component k.
+static const float gradient_column[4][32] = {
+#  define P4D_GRAD_COL8(g, k)                                             \
+    P4D_GRAD(g, k), P4D_GRAD((g) + 1, k), P4D_GRAD((g) + 2, k),           \
+      P4D_GRAD((g) + 3, k), P4D_GRAD((g) + 4, k), P4D_GRAD((g) + 5, k), \
+      P4D_GRAD((g) + 6, k), P4D_GRAD((g) + 7, k)
+#  define P4D_GRAD_COL(k)                                      \
+    {                                                          \
+      P4D_GRAD_COL8(0, k), P4D_GRAD_COL8(8, k),                \
+        P4D_GRAD_COL8(16, k), P4D_GRAD_COL8(24, k)             \
+    }
+  P4D_GRAD_COL(0),
+  P4D_GRAD_COL(1),
+  P4D_GRAD_COL(2),
+  P4D_GRAD_COL(3),
+#  undef P4D_GRAD_COL
+#  undef P4D_GRAD_COL8
+};
+
+/// Any block: every lane hashes its own 16 corners.
+static VF
+block_lanes(const Line* line, VD t_lo, VD t_hi)
+{
+  VF f[2][4];
+  VF u[4];
+  VI c[4];
+  for (unsigned a = 0U; a < 4U; ++a) {
+    VD lo;
+    VD hi;
+    coords(line, a, t_lo, t_hi, &lo, &hi);
+    vsplit(lo, hi, &f[0][a], &c[a]);
+    f[1][a] = vf_sub(f[0][a], vf_set1(1.0f));
+    u[a]    = vf_fade(f[0][a]);
+  }
+
+  VI h[16];
+  h[0] = vi_set1(line->key);
+  for (unsigned k = 0U, n = 1U; k < 4U; ++k, n <<= 1U) {
+    const VI c1 = vi_add(c[k], vi_set1(1U));
+    for (unsigned i = n; i-- > 0U;) {
+      h[i + n] = vi_link(h[i], c1, hash_mul[k]);
+      h[i]     = vi_link(h[i], c[k], hash_mul[k]);
+    }
+  }
+
+  VF v[16];
+  for (unsigned i = 0U; i < 16U; ++i) {
+    const VI g = vi_srl(
+      vi_mullo(vi_xor(h[i], vi_srl(h[i], 15U)), vi_set1(hash_mul[4])), 27U);
+    VF acc = vf_mul(vf_lookup32(gradient_column[0], g), f[i & 1U][0]);
+    for (unsigned a = 1U; a < 4U; ++a) {
+      acc = vf_fma(vf_lookup32(gradient_column[a], g), f[(i >> a) & 1U][a], acc);
+    }
+    v[i] = acc;
+  }
+
+  for (unsigned k = 0U, n = 8U; k < 4U; ++k, n >>= 1U) {
+    for (unsigned i = 0U; i < n; ++i) {
+      v[i] = vf_lerp(u[k], v[2U * i], v[2U * i + 1U]);
+    }
+  }
+  return v[0];
+}
+
+#endif
+
+/**
+   Noise at points t0 .. t0 + n - 1 of the line, 1 <= n <= P4D_W, into out.
+
+   Lanes past n repeat the last point, so that a short block has the same
+   cells as its points.
+*/
+static void
+block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
+{
+  const double t_first = (double)t0;
+  const double t_last  = (double)(t0 + (int64_t)n - 1);
+
+  // A line is monotonic on every axis, so its ends bound the block: all of
+  // it is in range, and an axis whose ends share a cell has one cell.
+  double   fl_first[4];
+  double   fl_last[4];
+  uint32_t c_first[4];
+  VD       floor_xyz[3];
+  for (unsigned a = 0U; a < 4U; ++a) {
+    const double p_first = line->origin[a] + t_first * line->step[a];
+    const double p_last  = line->origin[a] + t_last * line->step[a];
+    if (!coord_ok(p_first) || !coord_ok(p_last)) {
+      p4d_noise_span_scalar(line->key, line->origin, line->step, t0, out, n);
+      return;
+    }
+
+    fl_first[a] = cell_floor(p_first);
+    fl_last[a]  = cell_floor(p_last);
+    c_first[a]  = (uint32_t)(int64_t)fl_first[a];
+    if (a < 3U) {
+      floor_xyz[a] = vd_set1(fl_first[a]);
+    }
+  }
+
+  const VD t_lo = vd_add(vd_set1(t_first), vd_lane_times(0U, n));
+  const VD t_hi = vd_add(vd_set1(t_first), vd_lane_times(1U, n));
+
+  const bool one_xyz_cell = fl_first[0] == fl_last[0] &&
+                            fl_first[1] == fl_last[1] &&
+                            fl_first[2] == fl_last[2];
+  const double w_span = fl_last[3] - fl_first[3];
+  VF           r;
+  if (one_xyz_cell && fabs(w_span) + 2.0 <= (double)P4D_LAYERS_MAX) {
+    if (!layers->valid || memcmp(layers->cell, c_first, sizeof(layers->cell))) {
+      memcpy(layers->cell, c_first, sizeof(layers->cell));
+      hash_corners(line->key, c_first, 3U, layers->hxyz);
+      memset(layers->filled, 0, sizeof(layers->filled));
+      layers->valid = true;
+    }
+    const double   w_low    = w_span < 0.0 ? fl_last[3] : fl_first[3];
+    const uint32_t w0       = (uint32_t)(int64_t)w_low;
+    const unsigned n_layers = (unsigned)fabs(w_span) + 2U;
+    r = block_layers(line, layers, t_lo, t_hi, floor_xyz, w0, n_layers);
+  } else {
+#ifdef P4D_HAVE_LOOKUP32
+    r = block_lanes(line, t_lo, t_hi);
+#else
+    p4d_noise_span_scalar(line->key, line->origin, line->step, t0, out, n);
+    return;
+#endif
+  }
+
+  r = vf_clamp1(vf_mul(r, vf_set1(P4D_NOISE_SCALE)));
+  if (n == P4D_W) {
+    vf_store(out, r);
+  } else {
+    float lanes[P4D_W];
+    vf_store(lanes, r);
+    memcpy(out, lanes, n * sizeof(float));
+  }
+}
+
+void
+P4D_SPAN(uint32_t     key,
+         const double origin[4],
+         const double step[4],
+         int64_t      first,
+         float*       out,
+         size_t       n)
+{
+  Line line = { key, { 0.0 }, { 0.0 }, { false }, true, { 0.0f } };
+  memcpy(line.origin, origin, sizeof(line.origin));
+  memcpy(line.step, step, sizeof(line.step));
+  for (unsigned a = 0U; a < 3U; ++a) {
+    // origin + t * 0 is origin at every t unless origin is a zero (whose
+    // sign would follow t's).
+    line.fixed[a] = step[a] == 0.0 && origin[a] != 0.0 && coord_ok(origin[a]);
+    line.fixed_xyz = line.fixed_xyz && line.fixed[a];
+    if (line.fixed[a]) {
+      uint32_t cell;
+      split(origin[a], &cell, &line.frac[a]);
+    }
+  }
+
+  Layers layers;
+  layers.valid = false;
+  for (size_t i = 0U; i < n; i += P4D_W) {
+    const size_t m = n - i < P4D_W ? n - i : P4D_W;
+    block(&line, &layers, first + (int64_t)i, m, out + i);
+  }
+}

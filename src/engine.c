@@ -513,10 +513,12 @@ remove_dc(P4dEngine* e, float buf[][P4D_CHUNK], uint32_t m)
                         : e->cur.out_high;
   const float limit = level * P4D_NOISE_HEADROOM;
 
-  for (uint32_t i = 0U; i < m; ++i) {
-    const int64_t t =
-      e->clock.frame_anchor + (e->idx + (int64_t)i - e->clock.idx_anchor);
-    const int64_t phase = ((t % (2 * period)) + 2 * period) % (2 * period);
+  // Position of the first frame in the estimators' cycle of 2P frames.
+  const int64_t t     = e->clock.frame_anchor + (e->idx - e->clock.idx_anchor);
+  int64_t       phase = ((t % (2 * period)) + 2 * period) % (2 * period);
+
+  for (uint32_t i = 0U; i < m;
+       ++i, phase = phase + 1 == 2 * period ? 0 : phase + 1) {
     for (unsigned c = 0U; c < e->n_channels; ++c) {
       if (phase == 0) {
         e->dc_a[c] = 0.0;

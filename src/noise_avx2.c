@@ -83,9 +83,39 @@ vi_set1(uint32_t a)
 }
 
 static inline VI
+vi_add(VI a, VI b)
+{
+  return _mm256_add_epi32(a, b);
+}
+
+static inline VI
 vi_xor(VI a, VI b)
 {
   return _mm256_xor_si256(a, b);
+}
+
+static inline VI
+vi_srl(VI a, unsigned n)
+{
+  return _mm256_srli_epi32(a, (int)n);
+}
+
+static inline VI
+vi_mullo(VI a, VI b)
+{
+  return _mm256_mullo_epi32(a, b);
+}
+
+static inline void
+vi_store(uint32_t* p, VI x)
+{
+  _mm256_storeu_si256((__m256i*)(void*)p, x);
+}
+
+static inline VI
+vi_lane_index(void)
+{
+  return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
 }
 
 static inline VM
@@ -128,8 +158,8 @@ vd_mul(VD a, VD b)
 static inline VD
 vd_lane_times(unsigned h, size_t n)
 {
-  const VD lane = _mm256_add_pd(_mm256_set_pd(3.0, 2.0, 1.0, 0.0),
-                                _mm256_set1_pd(4.0 * h));
+  const VD lane =
+    _mm256_add_pd(_mm256_set_pd(3.0, 2.0, 1.0, 0.0), _mm256_set1_pd(4.0 * h));
   return _mm256_min_pd(lane, _mm256_set1_pd((double)(n - 1U)));
 }
 
@@ -146,7 +176,7 @@ vsplit_half(VD v, VD* fl)
   const VD y     = _mm256_add_pd(v, magic);
   const VD r     = _mm256_sub_pd(y, magic);
   const VD down  = _mm256_cmp_pd(r, v, _CMP_GT_OQ);
-  *fl = _mm256_sub_pd(r, _mm256_and_pd(down, _mm256_set1_pd(1.0)));
+  *fl            = _mm256_sub_pd(r, _mm256_and_pd(down, _mm256_set1_pd(1.0)));
 
   // down is -1 as an integer: adding it steps the cell down.
   const __m256i cell64 =

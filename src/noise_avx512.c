@@ -115,6 +115,19 @@ vi_mullo(VI a, VI b)
   return _mm512_mullo_epi32(a, b);
 }
 
+static inline void
+vi_store(uint32_t* p, VI x)
+{
+  _mm512_storeu_si512((void*)p, x);
+}
+
+static inline VI
+vi_lane_index(void)
+{
+  return _mm512_setr_epi32(
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
 static inline VM
 vi_eq(VI a, VI b)
 {
@@ -155,8 +168,9 @@ vd_mul(VD a, VD b)
 static inline VD
 vd_lane_times(unsigned h, size_t n)
 {
-  const VD lane = _mm512_add_pd(_mm512_set_pd(7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0, 0.0),
-                                _mm512_set1_pd(8.0 * h));
+  const VD lane =
+    _mm512_add_pd(_mm512_set_pd(7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0, 0.0),
+                  _mm512_set1_pd(8.0 * h));
   return _mm512_min_pd(lane, _mm512_set1_pd((double)(n - 1U)));
 }
 
@@ -169,12 +183,12 @@ vd_lane_times(unsigned h, size_t n)
 static inline void
 vsplit_half(VD v, VD* fl, __m512i* cell64)
 {
-  const VD        magic = _mm512_set1_pd(0x1.8p52);
-  const VD        y     = _mm512_add_pd(v, magic);
-  const VD        r     = _mm512_sub_pd(y, magic);
-  const __mmask8  down  = _mm512_cmp_pd_mask(r, v, _CMP_GT_OQ);
-  *fl     = _mm512_mask_sub_pd(r, down, r, _mm512_set1_pd(1.0));
-  *cell64 = _mm512_mask_sub_epi64(
+  const VD       magic = _mm512_set1_pd(0x1.8p52);
+  const VD       y     = _mm512_add_pd(v, magic);
+  const VD       r     = _mm512_sub_pd(y, magic);
+  const __mmask8 down  = _mm512_cmp_pd_mask(r, v, _CMP_GT_OQ);
+  *fl                  = _mm512_mask_sub_pd(r, down, r, _mm512_set1_pd(1.0));
+  *cell64              = _mm512_mask_sub_epi64(
     _mm512_castpd_si512(y), down, _mm512_castpd_si512(y), _mm512_set1_epi64(1));
 }
 
@@ -190,8 +204,8 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell)
   *frac = vf_from_halves(_mm512_sub_pd(lo, fl_lo), _mm512_sub_pd(hi, fl_hi));
 
   // The low 32 bits of each 64-bit lane, lo then hi.
-  const __m512i even = _mm512_set_epi32(
-    30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+  const __m512i even =
+    _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
   *cell = _mm512_permutex2var_epi32(c_lo, even, c_hi);
 }
 

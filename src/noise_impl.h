@@ -71,13 +71,12 @@ hash_gradient(uint32_t h)
   Component k of gradient g is 0 on axis g >> 3; the other axes, in
   ascending order, are negated by bits 2, 1 and 0 of g.
 */
-#define P4D_GRAD(g, k)                                                \
-  ((k) == ((g) >> 3)                                                  \
-     ? 0.0f                                                           \
-     : (((g) >> ((k) < ((g) >> 3) ? 2 - (k) : 3 - (k))) & 1) ? -1.0f \
-                                                              : 1.0f)
-#define P4D_GRAD_ROW(g)                                              \
-  {                                                                  \
+#define P4D_GRAD(g, k)                                             \
+  ((k) == ((g) >> 3)                                       ? 0.0f  \
+   : (((g) >> ((k) < ((g) >> 3) ? 2 - (k) : 3 - (k))) & 1) ? -1.0f \
+                                                           : 1.0f)
+#define P4D_GRAD_ROW(g)                                            \
+  {                                                                \
     P4D_GRAD(g, 0), P4D_GRAD(g, 1), P4D_GRAD(g, 2), P4D_GRAD(g, 3) \
   }
 #define P4D_GRAD_ROW8(g)                                                 \

@@ -44,8 +44,8 @@
 #  define P4D_LAYERS_MAX 8U
 #endif
 
-/// Layers remembered across blocks (a power of two).
-#define P4D_LAYER_CACHE 16U
+/// Layers hashed together, in the lanes of vectors (a power of two).
+#define P4D_GROUP 16U
 
 /// What a line's blocks share.
 typedef struct {
@@ -57,24 +57,38 @@ typedef struct {
   float    frac[3];   ///< Fraction on a fixed axis
 } Line;
 
-/// Gradients of the w layers of one x, y, z cell.
+/// Gradients of P4D_GROUP consecutive w layers of the cached xyz cell.
 typedef struct {
   bool     valid;
-  uint32_t cell[3];  ///< The x, y, z cell
-  uint32_t hxyz[8];  ///< Hash chain through x, y, z for the 8 xyz corners
-  bool     filled[P4D_LAYER_CACHE];
-  uint32_t layer[P4D_LAYER_CACHE];
-  float    m[P4D_LAYER_CACHE][8][4];   ///< Gradient of each xyz corner
-  float    partial[P4D_LAYER_CACHE][8]; ///< x + y + z terms, when fixed_xyz
+  uint32_t first;                  ///< First layer, a multiple of P4D_GROUP
+  uint32_t g[8][P4D_GROUP];        ///< Gradient of each xyz corner and layer
+  bool     has_partial[P4D_GROUP]; ///< partial is set (when fixed_xyz)
+  float    partial[P4D_GROUP][8];  ///< x + y + z terms of each dot product
+} LayerGroup;
+
+/// The gradients of the w layers of one x, y, z cell, by groups.
+typedef struct {
+  bool       valid;
+  uint32_t   cell[3]; ///< The x, y, z cell
+  uint32_t   hxyz[8]; ///< Hash chain through x, y, z for the 8 xyz corners
+  LayerGroup group[2];
 } Layers;
 
 static inline VF
 vf_fade(VF t)
 {
-  const VF t3   = vf_mul(vf_mul(t, t), t);
-  const VF poly = vf_add(
-    vf_mul(vf_sub(vf_mul(t, vf_set1(6.0f)), vf_set1(15.0f)), t), vf_set1(10.0f));
+  const VF t3 = vf_mul(vf_mul(t, t), t);
+  const VF poly =
+    vf_add(vf_mul(vf_sub(vf_mul(t, vf_set1(6.0f)), vf_set1(15.0f)), t),
+           vf_set1(10.0f));
   return vf_mul(t3, poly);
+}
+
+/// The gradient index that ends a chain, in every lane.
+static inline VI
+vi_leaf(VI h)
+{
+  return vi_srl(vi_mullo(vi_xor(h, vi_srl(h, 15U)), vi_set1(hash_mul[4])), 27U);
 }
 
 static inline VF
@@ -97,7 +111,9 @@ coords(const Line* line, unsigned a, VD t_lo, VD t_hi, VD* lo, VD* hi)
 static inline VF
 blend_xyz(VF v[8], const VF u[3])
 {
+  P4D_UNROLL
   for (unsigned k = 0U, n = 4U; k < 3U; ++k, n >>= 1U) {
+    P4D_UNROLL
     for (unsigned i = 0U; i < n; ++i) {
       v[i] = vf_lerp(u[k], v[2U * i], v[2U * i + 1U]);
     }
@@ -105,32 +121,52 @@ blend_xyz(VF v[8], const VF u[3])
   return v[0];
 }
 
-/// The slot of layer w of the cached cell, filled on first use.
-static unsigned
-layer_slot(const Line* line, Layers* layers, uint32_t w)
+/// The group of layer w of the cached cell, its layers hashed on first use.
+static LayerGroup*
+layer_group(Layers* layers, uint32_t w)
 {
-  const unsigned slot = w & (P4D_LAYER_CACHE - 1U);
-  if (layers->filled[slot] && layers->layer[slot] == w) {
-    return slot;
+  const uint32_t    first = w & ~(P4D_GROUP - 1U);
+  LayerGroup* const group = &layers->group[(w / P4D_GROUP) & 1U];
+  if (group->valid && group->first == first) {
+    return group;
   }
 
-  for (unsigned q = 0U; q < 8U; ++q) {
-    const uint32_t g =
-      hash_gradient(hash_link(layers->hxyz[q], w, hash_mul[3]));
-    float* const m = layers->m[slot][q];
-    memcpy(m, gradients[g], sizeof(gradients[g]));
-    if (line->fixed_xyz) {
-      float d[3];
-      for (unsigned a = 0U; a < 3U; ++a) {
-        d[a] = (q >> a) & 1U ? line->frac[a] - 1.0f : line->frac[a];
-      }
-      layers->partial[slot][q] = (m[0] * d[0] + m[1] * d[1]) + m[2] * d[2];
+  // The last link (w) and the gradient of every layer at once.
+  P4D_UNROLL
+  for (unsigned l = 0U; l < P4D_GROUP; l += P4D_W) {
+    const VI cell = vi_add(vi_set1(first + l), vi_lane_index());
+    P4D_UNROLL
+    for (unsigned q = 0U; q < 8U; ++q) {
+      const uint32_t h = layers->hxyz[q];
+      const VI       link =
+        vi_mullo(vi_xor(vi_set1(h ^ (h >> 16U)), cell), vi_set1(hash_mul[3]));
+      vi_store(&group->g[q][l], vi_leaf(link));
     }
   }
 
-  layers->filled[slot] = true;
-  layers->layer[slot]  = w;
-  return slot;
+  memset(group->has_partial, 0, sizeof(group->has_partial));
+  group->first = first;
+  group->valid = true;
+  return group;
+}
+
+/// The x + y + z terms of the dot products of layer w, for fixed x, y, z.
+static const float*
+layer_partial(const Line* line, LayerGroup* group, uint32_t w)
+{
+  const unsigned l = w & (P4D_GROUP - 1U);
+  if (!group->has_partial[l]) {
+    for (unsigned q = 0U; q < 8U; ++q) {
+      const float* const m = gradients[group->g[q][l]];
+      float              d[3];
+      for (unsigned a = 0U; a < 3U; ++a) {
+        d[a] = (q >> a) & 1U ? line->frac[a] - 1.0f : line->frac[a];
+      }
+      group->partial[l][q] = (m[0] * d[0] + m[1] * d[1]) + m[2] * d[2];
+    }
+    group->has_partial[l] = true;
+  }
+  return group->partial[l];
 }
 
 /// A block whose points share their x, y, z cell and span w cells
@@ -155,8 +191,8 @@ block_layers(const Line* line,
       VD lo;
       VD hi;
       coords(line, a, t_lo, t_hi, &lo, &hi);
-      f[0][a] = vf_from_halves(vd_sub(lo, floor_xyz[a]),
-                               vd_sub(hi, floor_xyz[a]));
+      f[0][a] =
+        vf_from_halves(vd_sub(lo, floor_xyz[a]), vd_sub(hi, floor_xyz[a]));
       f[1][a] = vf_sub(f[0][a], vf_set1(1.0f));
       u[a]    = vf_fade(f[0][a]);
     }
@@ -174,8 +210,9 @@ block_layers(const Line* line,
   VF upper = vf_set1(0.0f);
   VM below = vm_none();
   for (unsigned j = 0U; j < n_layers; ++j) {
-    const uint32_t w    = w0 + j;
-    const unsigned slot = layer_slot(line, layers, w);
+    const uint32_t    w     = w0 + j;
+    LayerGroup* const group = layer_group(layers, w);
+    const unsigned    l     = w & (P4D_GROUP - 1U);
 
     // Lanes in cell w see this layer as their lower one, with offset fw;
     // lanes in cell w - 1 as their upper one, with offset fw - 1.
@@ -183,17 +220,22 @@ block_layers(const Line* line,
     const VF dw      = vf_blend(in_cell, fw1, fw);
 
     VF v[8];
-    for (unsigned q = 0U; q < 8U; ++q) {
-      const float* const m = layers->m[slot][q];
-      VF                 acc;
-      if (line->fixed_xyz) {
-        acc = vf_set1(layers->partial[slot][q]);
-      } else {
-        acc = vf_mul(vf_set1(m[0]), f[q & 1U][0]);
-        acc = vf_fma(vf_set1(m[1]), f[(q >> 1U) & 1U][1], acc);
-        acc = vf_fma(vf_set1(m[2]), f[(q >> 2U) & 1U][2], acc);
+    if (line->fixed_xyz) {
+      const float* const partial = layer_partial(line, group, w);
+      P4D_UNROLL
+      for (unsigned q = 0U; q < 8U; ++q) {
+        v[q] = vf_fma(
+          vf_set1(gradients[group->g[q][l]][3]), dw, vf_set1(partial[q]));
       }
-      v[q] = vf_fma(vf_set1(m[3]), dw, acc);
+    } else {
+      P4D_UNROLL
+      for (unsigned q = 0U; q < 8U; ++q) {
+        const float* const m   = gradients[group->g[q][l]];
+        VF                 acc = vf_mul(vf_set1(m[0]), f[q & 1U][0]);
+        acc  = vf_fma(vf_set1(m[1]), f[(q >> 1U) & 1U][1], acc);
+        acc  = vf_fma(vf_set1(m[2]), f[(q >> 2U) & 1U][2], acc);
+        v[q] = vf_fma(vf_set1(m[3]), dw, acc);
+      }
     }
 
     const VF blend = blend_xyz(v, u);
@@ -216,14 +258,14 @@ vi_link(VI h, VI cell, uint32_t mul)
 
 /// Gradient components by index, column k holding component k.
 static const float gradient_column[4][32] = {
-#  define P4D_GRAD_COL8(g, k)                                             \
-    P4D_GRAD(g, k), P4D_GRAD((g) + 1, k), P4D_GRAD((g) + 2, k),           \
+#  define P4D_GRAD_COL8(g, k)                                           \
+    P4D_GRAD(g, k), P4D_GRAD((g) + 1, k), P4D_GRAD((g) + 2, k),         \
       P4D_GRAD((g) + 3, k), P4D_GRAD((g) + 4, k), P4D_GRAD((g) + 5, k), \
       P4D_GRAD((g) + 6, k), P4D_GRAD((g) + 7, k)
-#  define P4D_GRAD_COL(k)                                      \
-    {                                                          \
-      P4D_GRAD_COL8(0, k), P4D_GRAD_COL8(8, k),                \
-        P4D_GRAD_COL8(16, k), P4D_GRAD_COL8(24, k)             \
+#  define P4D_GRAD_COL(k)                                             \
+    {                                                                 \
+      P4D_GRAD_COL8(0, k), P4D_GRAD_COL8(8, k), P4D_GRAD_COL8(16, k), \
+        P4D_GRAD_COL8(24, k)                                          \
     }
   P4D_GRAD_COL(0),
   P4D_GRAD_COL(1),
@@ -251,8 +293,10 @@ block_lanes(const Line* line, VD t_lo, VD t_hi)
 
   VI h[16];
   h[0] = vi_set1(line->key);
+  P4D_UNROLL
   for (unsigned k = 0U, n = 1U; k < 4U; ++k, n <<= 1U) {
     const VI c1 = vi_add(c[k], vi_set1(1U));
+    P4D_UNROLL
     for (unsigned i = n; i-- > 0U;) {
       h[i + n] = vi_link(h[i], c1, hash_mul[k]);
       h[i]     = vi_link(h[i], c[k], hash_mul[k]);
@@ -260,17 +304,21 @@ block_lanes(const Line* line, VD t_lo, VD t_hi)
   }
 
   VF v[16];
+  P4D_UNROLL
   for (unsigned i = 0U; i < 16U; ++i) {
-    const VI g = vi_srl(
-      vi_mullo(vi_xor(h[i], vi_srl(h[i], 15U)), vi_set1(hash_mul[4])), 27U);
-    VF acc = vf_mul(vf_lookup32(gradient_column[0], g), f[i & 1U][0]);
+    const VI g   = vi_leaf(h[i]);
+    VF       acc = vf_mul(vf_lookup32(gradient_column[0], g), f[i & 1U][0]);
+    P4D_UNROLL
     for (unsigned a = 1U; a < 4U; ++a) {
-      acc = vf_fma(vf_lookup32(gradient_column[a], g), f[(i >> a) & 1U][a], acc);
+      acc =
+        vf_fma(vf_lookup32(gradient_column[a], g), f[(i >> a) & 1U][a], acc);
     }
     v[i] = acc;
   }
 
+  P4D_UNROLL
   for (unsigned k = 0U, n = 8U; k < 4U; ++k, n >>= 1U) {
+    P4D_UNROLL
     for (unsigned i = 0U; i < n; ++i) {
       v[i] = vf_lerp(u[k], v[2U * i], v[2U * i + 1U]);
     }
@@ -326,8 +374,8 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
     if (!layers->valid || memcmp(layers->cell, c_first, sizeof(layers->cell))) {
       memcpy(layers->cell, c_first, sizeof(layers->cell));
       hash_corners(line->key, c_first, 3U, layers->hxyz);
-      memset(layers->filled, 0, sizeof(layers->filled));
-      layers->valid = true;
+      layers->group[0].valid = layers->group[1].valid = false;
+      layers->valid                                   = true;
     }
     const double   w_low    = w_span < 0.0 ? fl_last[3] : fl_first[3];
     const uint32_t w0       = (uint32_t)(int64_t)w_low;
@@ -366,7 +414,7 @@ P4D_SPAN(uint32_t     key,
   for (unsigned a = 0U; a < 3U; ++a) {
     // origin + t * 0 is origin at every t unless origin is a zero (whose
     // sign would follow t's).
-    line.fixed[a] = step[a] == 0.0 && origin[a] != 0.0 && coord_ok(origin[a]);
+    line.fixed[a]  = step[a] == 0.0 && origin[a] != 0.0 && coord_ok(origin[a]);
     line.fixed_xyz = line.fixed_xyz && line.fixed[a];
     if (line.fixed[a]) {
       uint32_t cell;

@@ -51,9 +51,9 @@ static double
 edge_coordinate(void)
 {
   static const double edges[] = {
-    0.0,    -0.0,   1.0,    -1.0,     0.5,
-    -0.5,   0x1p50, -0x1p50, 0x1p50 + 4.0, 0x1p32,
-    -0x1p32, 4294967295.5, -2.0, 1.0e-300, -1.0e-300,
+    0.0,     -0.0,         1.0,     -1.0,         0.5,
+    -0.5,    0x1p50,       -0x1p50, 0x1p50 + 4.0, 0x1p32,
+    -0x1p32, 4294967295.5, -2.0,    1.0e-300,     -1.0e-300,
   };
   const double e = edges[below(sizeof(edges) / sizeof(edges[0]))];
   switch (below(3U)) {
@@ -232,8 +232,8 @@ render_engine(P4dKind  kind,
 static void
 test_engines(P4dIsa isa)
 {
-  static float want[P4D_MAX_CHANNELS][N_FRAMES];
-  static float got[P4D_MAX_CHANNELS][N_FRAMES];
+  static float         want[P4D_MAX_CHANNELS][N_FRAMES];
+  static float         got[P4D_MAX_CHANNELS][N_FRAMES];
   static const int64_t song_frames[] = { 0, 86400LL * 48000LL, 123456789 };
 
   unsigned n_runs = 0U;
@@ -310,11 +310,11 @@ main(void)
 #if defined(__x86_64__) && defined(__GNUC__)
   // An x86-64 build has every path: a CPU that has one must get it.
   __builtin_cpu_init();
-  assert(p4d_isa_supported(P4D_ISA_AVX2) == (__builtin_cpu_supports("avx2") &&
-                                             __builtin_cpu_supports("fma")));
-  assert(p4d_isa_supported(P4D_ISA_AVX512) ==
-         (__builtin_cpu_supports("avx512f") &&
-          __builtin_cpu_supports("avx512dq")));
+  assert(p4d_isa_supported(P4D_ISA_AVX2) ==
+         (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")));
+  assert(
+    p4d_isa_supported(P4D_ISA_AVX512) ==
+    (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")));
 #endif
   printf("# %u vector paths compared\n", n_compared);
   return 0;

@@ -55,6 +55,7 @@ typedef struct {
   bool     fixed[3];  ///< Axis x, y or z does not move along the line
   bool     fixed_xyz; ///< None of x, y, z moves
   float    frac[3];   ///< Fraction on a fixed axis
+  double   floor[3];  ///< Cell on a fixed axis, as cell_floor() gives it
 } Line;
 
 /// Gradients of P4D_GROUP consecutive w layers of the cached xyz cell.
@@ -172,13 +173,13 @@ layer_partial(const Line* line, LayerGroup* group, uint32_t w)
 /// A block whose points share their x, y, z cell and span w cells
 /// w0 .. w0 + n_layers - 2.
 static VF
-block_layers(const Line* line,
-             Layers*     layers,
-             VD          t_lo,
-             VD          t_hi,
-             const VD    floor_xyz[3],
-             uint32_t    w0,
-             unsigned    n_layers)
+block_layers(const Line*  line,
+             Layers*      layers,
+             VD           t_lo,
+             VD           t_hi,
+             const double floor_xyz[3],
+             uint32_t     w0,
+             unsigned     n_layers)
 {
   VF f[2][3];
   VF u[3];
@@ -191,10 +192,10 @@ block_layers(const Line* line,
       VD lo;
       VD hi;
       coords(line, a, t_lo, t_hi, &lo, &hi);
-      f[0][a] =
-        vf_from_halves(vd_sub(lo, floor_xyz[a]), vd_sub(hi, floor_xyz[a]));
-      f[1][a] = vf_sub(f[0][a], vf_set1(1.0f));
-      u[a]    = vf_fade(f[0][a]);
+      const VD fl = vd_set1(floor_xyz[a]);
+      f[0][a]     = vf_from_halves(vd_sub(lo, fl), vd_sub(hi, fl));
+      f[1][a]     = vf_sub(f[0][a], vf_set1(1.0f));
+      u[a]        = vf_fade(f[0][a]);
     }
   }
 
@@ -342,24 +343,24 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
 
   // A line is monotonic on every axis, so its ends bound the block: all of
   // it is in range, and an axis whose ends share a cell has one cell.
+  // floor() + 0 is cell_floor() in range, in one instruction.
   double   fl_first[4];
   double   fl_last[4];
   uint32_t c_first[4];
-  VD       floor_xyz[3];
   for (unsigned a = 0U; a < 4U; ++a) {
-    const double p_first = line->origin[a] + t_first * line->step[a];
-    const double p_last  = line->origin[a] + t_last * line->step[a];
-    if (!coord_ok(p_first) || !coord_ok(p_last)) {
-      p4d_noise_span_scalar(line->key, line->origin, line->step, t0, out, n);
-      return;
+    if (a < 3U && line->fixed[a]) {
+      fl_first[a] = fl_last[a] = line->floor[a];
+    } else {
+      const double p_first = line->origin[a] + t_first * line->step[a];
+      const double p_last  = line->origin[a] + t_last * line->step[a];
+      if (!coord_ok(p_first) || !coord_ok(p_last)) {
+        p4d_noise_span_scalar(line->key, line->origin, line->step, t0, out, n);
+        return;
+      }
+      fl_first[a] = floor(p_first) + 0.0;
+      fl_last[a]  = floor(p_last) + 0.0;
     }
-
-    fl_first[a] = cell_floor(p_first);
-    fl_last[a]  = cell_floor(p_last);
-    c_first[a]  = (uint32_t)(int64_t)fl_first[a];
-    if (a < 3U) {
-      floor_xyz[a] = vd_set1(fl_first[a]);
-    }
+    c_first[a] = (uint32_t)(int64_t)fl_first[a];
   }
 
   const VD t_lo = vd_add(vd_set1(t_first), vd_lane_times(0U, n));
@@ -380,7 +381,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
     const double   w_low    = w_span < 0.0 ? fl_last[3] : fl_first[3];
     const uint32_t w0       = (uint32_t)(int64_t)w_low;
     const unsigned n_layers = (unsigned)fabs(w_span) + 2U;
-    r = block_layers(line, layers, t_lo, t_hi, floor_xyz, w0, n_layers);
+    r = block_layers(line, layers, t_lo, t_hi, fl_first, w0, n_layers);
   } else {
 #ifdef P4D_HAVE_LOOKUP32
     r = block_lanes(line, t_lo, t_hi);
@@ -408,7 +409,7 @@ P4D_SPAN(uint32_t     key,
          float*       out,
          size_t       n)
 {
-  Line line = { key, { 0.0 }, { 0.0 }, { false }, true, { 0.0f } };
+  Line line = { key, { 0.0 }, { 0.0 }, { false }, true, { 0.0f }, { 0.0 } };
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
   for (unsigned a = 0U; a < 3U; ++a) {
@@ -419,6 +420,7 @@ P4D_SPAN(uint32_t     key,
     if (line.fixed[a]) {
       uint32_t cell;
       split(origin[a], &cell, &line.frac[a]);
+      line.floor[a] = cell_floor(origin[a]);
     }
   }
 

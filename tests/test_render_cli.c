@@ -19,6 +19,7 @@
 #undef NDEBUG
 
 #include "engine.h"
+#include "noise.h"
 #include "params.h"
 
 #include <sndfile.h>
@@ -1224,6 +1225,46 @@ test_repeatable(void)
   clear_work_dir();
 }
 
+/// P4D_ISA picks the code path; every path writes the same bytes, and a
+/// request the program cannot honour is one warning, not a failure.
+static void
+test_isa_override(void)
+{
+  static const char* const names[] = { "scalar", "avx2", "avx512" };
+  static const char* const outs[]  = { "scalar.wav", "avx2.wav", "avx512.wav" };
+  static const char* const common[] = {
+    "--duration", "1", "--set", "grain_hz=20000", "--set", "octaves=10", NULL
+  };
+
+  for (unsigned i = 0U; i < 3U; ++i) {
+    const char* const args[] = { "-o", outs[i], NULL };
+    setenv("P4D_ISA", names[i], 1);
+    const Result r = run2(args, common, LIMIT_NONE);
+    assert(r.status == 0 && r.out[0] == '\0');
+    if (p4d_isa_supported((P4dIsa)i)) {
+      assert(r.err[0] == '\0');
+    } else {
+      // "P4D_ISA=avx512 is not supported by this CPU; using avx2"
+      assert(count_lines(r.err) == 1U);
+      assert(!strncmp(r.err, "perlin4d-render: warning: P4D_ISA=", 34U));
+    }
+    assert(same_bytes(outs[0], outs[i]));
+  }
+
+  static const char* const bogus[] = { "-o", "bogus.wav", NULL };
+  setenv("P4D_ISA", "sse9", 1);
+  const Result r = run2(bogus, common, LIMIT_NONE);
+  unsetenv("P4D_ISA");
+  assert(r.status == 0 && count_lines(r.err) == 1U);
+  assert(!strncmp(r.err,
+                  "perlin4d-render: warning: P4D_ISA=sse9 is not scalar, avx2 "
+                  "or avx512; using ",
+                  76U));
+  assert(same_bytes(outs[0], "bogus.wav"));
+  printf("# P4D_ISA: scalar, avx2 and avx512 renders are the same bytes\n");
+  clear_work_dir();
+}
+
 /// The file is the same bytes whatever the number of jobs.
 static void
 test_jobs(void)
@@ -1821,6 +1862,7 @@ main(int argc, char** argv)
   test_channels();
   test_csv_and_svg();
   test_repeatable();
+  test_isa_override();
   test_jobs();
   test_split();
   test_failures_leave_nothing();

@@ -10,6 +10,7 @@
 
 #define _XOPEN_SOURCE 700
 
+#include "noise.h"
 #include "output.h"
 #include "preset.h"
 #include "render.h"
@@ -745,6 +746,9 @@ main(int argc, char** argv)
   int status = parse_options(argc, argv, &o);
   if (status) {
     return status;
+  }
+  if (p4d_isa_note()) {
+    warn("%s", p4d_isa_note());
   }
 
   const char* self = exe_path(argv[0]);

@@ -13,6 +13,11 @@
   Mod's kind of line), and the Noise's real default line, which also drifts
   through space (evolve 0.5 Hz).  This is a benchmark, not a test: run it on
   a quiet machine and compare ratios measured in the same run.
+
+  Then, for every path (through P4D_ISA), what users feel: each plugin's
+  cost under lv2bench at its defaults (48 kHz, blocks of 256), and the
+  renderer's speed on default stereo noise at 48 kHz, as times real time
+  over one minute; the fastest path also renders a whole hour.
 */
 
 #define _POSIX_C_SOURCE 200809L
@@ -21,7 +26,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define N_CHANNELS 2U
 #define N_SAMPLES 48000U
@@ -42,6 +49,9 @@ static const char* const case_names[N_CASES] = {
   "line along w, fBm 8 octaves",       "Noise default line, 1 octave",
   "Noise default line, fBm 6 octaves",
 };
+
+static int
+compare(const void* a, const void* b);
 
 /// Keeps the compiler from dropping the work.
 static volatile float sink;
@@ -98,6 +108,119 @@ render(Case which)
   }
 }
 
+/// Run a shell command with P4D_ISA=isa; return its wall time in seconds, or
+/// a negative number if it failed.  Its first line of output goes to line.
+static double
+timed(P4dIsa isa, const char* command, char* line, size_t size)
+{
+  char full[1024];
+  snprintf(full, sizeof(full), "P4D_ISA=%s %s", p4d_isa_name(isa), command);
+
+  const double t0   = now_s();
+  FILE* const  pipe = popen(full, "r");
+  if (!pipe) {
+    return -1.0;
+  }
+  line[0] = '\0';
+  char rest[256];
+  if (fgets(line, (int)size, pipe)) {
+    while (fgets(rest, sizeof(rest), pipe)) {
+    }
+  }
+  const int    status = pclose(pipe);
+  const double t      = now_s() - t0;
+  return status ? -1.0 : t;
+}
+
+/// ns per frame of the plugin uri under lv2bench (median of 3), or -1.
+static double
+plugin_ns(P4dIsa isa, const char* uri)
+{
+  const unsigned n_frames = 480000U;
+  char           command[512];
+  snprintf(command,
+           sizeof(command),
+           "LV2_PATH=%s/.. lv2bench -n %u -b 256 %s 2>/dev/null | tail -n 1",
+           P4D_BUNDLE,
+           n_frames,
+           uri);
+
+  double ns[3];
+  for (unsigned r = 0U; r < 3U; ++r) {
+    char line[256];
+    if (timed(isa, command, line, sizeof(line)) < 0.0 ||
+        strstr(line, uri) == NULL) {
+      return -1.0;
+    }
+    ns[r] = strtod(line, NULL) * 1.0e9 / n_frames;
+  }
+  qsort(ns, 3U, sizeof(double), compare);
+  return ns[1];
+}
+
+/// Wall seconds to render duration_s of default noise into folder.
+static double
+render_s(P4dIsa isa, const char* folder, double duration_s)
+{
+  char command[1024];
+  snprintf(
+    command,
+    sizeof(command),
+    "%s --force --quiet --duration %g -o %s/noise.wav && rm %s/noise.wav",
+    P4D_RENDER,
+    duration_s,
+    folder,
+    folder);
+  char line[256];
+  return timed(isa, command, line, sizeof(line));
+}
+
+static void
+report_programs(const P4dIsa* paths, unsigned n_paths)
+{
+  static const char* const uris[] = { "urn:perlin4d:noise",
+                                      "urn:perlin4d:mod",
+                                      "urn:perlin4d:mod-cv" };
+
+  printf("\nlv2bench -n 480000 -b 256, defaults, ns per frame (median of 3)\n");
+  for (unsigned u = 0U; u < 3U; ++u) {
+    printf("  %-36s", uris[u]);
+    for (unsigned p = 0U; p < n_paths; ++p) {
+      const double ns = plugin_ns(paths[p], uris[u]);
+      if (ns < 0.0) {
+        printf(" %17s", "lv2bench failed");
+      } else {
+        printf(" %8.1f         ", ns);
+      }
+    }
+    printf("\n");
+  }
+
+  char folder[] = "/tmp/noise-bench-XXXXXX";
+  if (!mkdtemp(folder)) {
+    printf("  no temporary folder for the renderer\n");
+    return;
+  }
+
+  printf("\nperlin4d-render, default noise, stereo 48 kHz, --jobs %ld\n",
+         sysconf(_SC_NPROCESSORS_ONLN));
+  printf("  %-36s", "times real time over 60 s");
+  for (unsigned p = 0U; p < n_paths; ++p) {
+    const double s = render_s(paths[p], folder, 60.0);
+    if (s < 0.0) {
+      printf(" %17s", "render failed");
+    } else {
+      printf(" %8.1f         ", 60.0 / s);
+    }
+  }
+  printf("\n");
+
+  const P4dIsa best = paths[n_paths - 1U];
+  const double hour = render_s(best, folder, 3600.0);
+  printf("  one hour on %s: %.2f s wall\n", p4d_isa_name(best), hour);
+  rmdir(folder);
+}
+
 static int
 compare(const void* a, const void* b)
 {
@@ -107,7 +230,7 @@ compare(const void* a, const void* b)
 }
 
 int
-main(void)
+main(int argc, char** argv)
 {
   P4dIsa   paths[P4D_ISA_COUNT];
   unsigned n_paths = 0U;
@@ -158,5 +281,8 @@ main(void)
     printf("\n");
   }
 
+  if (argc < 2 || strcmp(argv[1], "--core-only")) {
+    report_programs(paths, n_paths);
+  }
   return 0;
 }

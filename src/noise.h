@@ -10,9 +10,10 @@
    noise stays smooth at any song position; everything after the split of a
    coordinate into its integer cell and its fraction is single precision.
 
-   Every function here is a pure function of its arguments: no global state,
-   no allocation, no locks, no I/O.  All of them are realtime safe and
-   thread safe.  The same inputs give the same bits on every build.
+   Every noise function here is a pure function of its arguments: no
+   allocation, no locks, no I/O.  All of them are realtime safe and thread
+   safe.  The same inputs give the same bits on every build and every code
+   path (P4dIsa); the path in use is the only global state.
 */
 
 #ifndef P4D_NOISE_H

@@ -35,11 +35,9 @@
 #include <stdbool.h>
 #include <string.h>
 
-/// Doubles in a VD: each block's coordinates are two VDs per axis.
-#define P4D_WD (P4D_W / 2U)
-
 /// Most w layers a block blends; a block that spans more w cells costs more
-/// this way than hashing per lane.
+/// this way than hashing per lane.  At most P4D_GROUP, so that a block's
+/// layers lie in the two cached groups.
 #ifndef P4D_LAYERS_MAX
 #  define P4D_LAYERS_MAX 8U
 #endif

@@ -51,7 +51,12 @@ static const char* const case_names[N_CASES] = {
 };
 
 static int
-compare(const void* a, const void* b);
+compare(const void* a, const void* b)
+{
+  const double x = *(const double*)a;
+  const double y = *(const double*)b;
+  return (x > y) - (x < y);
+}
 
 /// Keeps the compiler from dropping the work.
 static volatile float sink;
@@ -219,14 +224,6 @@ report_programs(const P4dIsa* paths, unsigned n_paths)
   const double hour = render_s(best, folder, 3600.0);
   printf("  one hour on %s: %.2f s wall\n", p4d_isa_name(best), hour);
   rmdir(folder);
-}
-
-static int
-compare(const void* a, const void* b)
-{
-  const double x = *(const double*)a;
-  const double y = *(const double*)b;
-  return (x > y) - (x < y);
 }
 
 int

@@ -209,6 +209,14 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm)
   }
 }
 
+/// Position of song frame t in the DC estimators' cycle of 2P frames.
+static int64_t
+dc_phase(const P4dEngine* e, int64_t t)
+{
+  const int64_t cycle = 2 * e->dc_period;
+  return ((t % cycle) + cycle) % cycle;
+}
+
 int64_t
 p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
 {
@@ -219,7 +227,7 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
   // The DC estimator in use at frame restarted at the latest grid point
   // that is at least P frames back; nothing happened before frame 0.
   const int64_t period = engine->dc_period;
-  const int64_t phase  = ((frame % (2 * period)) + 2 * period) % (2 * period);
+  const int64_t phase  = dc_phase(engine, frame);
   const int64_t reset = phase < period ? frame - phase - period : frame - phase;
   return reset > 0 ? reset : 0;
 }
@@ -513,12 +521,10 @@ remove_dc(P4dEngine* e, float buf[][P4D_CHUNK], uint32_t m)
                         : e->cur.out_high;
   const float limit = level * P4D_NOISE_HEADROOM;
 
-  // Position of the first frame in the estimators' cycle of 2P frames.
-  const int64_t t     = e->clock.frame_anchor + (e->idx - e->clock.idx_anchor);
-  int64_t       phase = ((t % (2 * period)) + 2 * period) % (2 * period);
+  int64_t phase =
+    dc_phase(e, e->clock.frame_anchor + (e->idx - e->clock.idx_anchor));
 
-  for (uint32_t i = 0U; i < m;
-       ++i, phase = phase + 1 == 2 * period ? 0 : phase + 1) {
+  for (uint32_t i = 0U; i < m; ++i) {
     for (unsigned c = 0U; c < e->n_channels; ++c) {
       if (phase == 0) {
         e->dc_a[c] = 0.0;
@@ -532,6 +538,10 @@ remove_dc(P4dEngine* e, float buf[][P4D_CHUNK], uint32_t m)
 
       const float y = (float)(x - (phase < period ? e->dc_b[c] : e->dc_a[c]));
       buf[c][i]     = y > limit ? limit : y < -limit ? -limit : y;
+    }
+
+    if (++phase == 2 * period) {
+      phase = 0;
     }
   }
 }

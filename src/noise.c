@@ -145,7 +145,7 @@ static const char* const isa_names[P4D_ISA_COUNT] = { "scalar",
                                                       "avx2",
                                                       "avx512" };
 
-static const P4dSpanFn isa_spans[P4D_ISA_COUNT] = {
+static P4dSpan* const isa_spans[P4D_ISA_COUNT] = {
   p4d_noise_span_scalar,
 #ifdef P4D_X86
   p4d_noise_span_avx2,
@@ -156,9 +156,9 @@ static const P4dSpanFn isa_spans[P4D_ISA_COUNT] = {
 #endif
 };
 
-static P4dIsa    isa_in_use = P4D_ISA_SCALAR;
-static P4dSpanFn span_fn    = p4d_noise_span_scalar;
-static char      isa_note[160];
+static P4dIsa   isa_in_use = P4D_ISA_SCALAR;
+static P4dSpan* span_fn    = p4d_noise_span_scalar;
+static char     isa_note[160];
 
 const char*
 p4d_isa_name(P4dIsa isa)
@@ -216,25 +216,25 @@ static void
 isa_init(void)
 {
   const char* const want = getenv("P4D_ISA");
-  P4dIsa            isa  = P4D_ISA_AVX512;
-  if (want && *want) {
-    unsigned i = 0U;
-    while (i < P4D_ISA_COUNT && strcmp(want, isa_names[i])) {
-      ++i;
-    }
-    if (i == P4D_ISA_COUNT) {
-      snprintf(isa_note,
-               sizeof(isa_note),
-               "P4D_ISA=%.40s is not scalar, avx2 or avx512; using %s",
-               want,
-               p4d_isa_name(p4d_isa_use(P4D_ISA_AVX512)));
-      return;
-    }
-    isa = (P4dIsa)i;
+  if (!want || !*want) {
+    p4d_isa_use(P4D_ISA_AVX512);
+    return;
   }
 
+  unsigned i = 0U;
+  while (i < P4D_ISA_COUNT && strcmp(want, isa_names[i])) {
+    ++i;
+  }
+
+  const P4dIsa isa = i < P4D_ISA_COUNT ? (P4dIsa)i : P4D_ISA_AVX512;
   const P4dIsa use = p4d_isa_use(isa);
-  if (want && *want && use != isa) {
+  if (i == P4D_ISA_COUNT) {
+    snprintf(isa_note,
+             sizeof(isa_note),
+             "P4D_ISA=%.40s is not scalar, avx2 or avx512; using %s",
+             want,
+             p4d_isa_name(use));
+  } else if (use != isa) {
     snprintf(isa_note,
              sizeof(isa_note),
              "P4D_ISA=%s is not supported by this CPU; using %s",

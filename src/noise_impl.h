@@ -172,35 +172,16 @@ clamp_unit(float r)
    A code path's noise along a line: p4d_noise4_span() for a hash key from
    seed_key().  Every path gives the same bits.
 */
-typedef void (*P4dSpanFn)(uint32_t     key,
-                          const double origin[4],
-                          const double step[4],
-                          int64_t      first,
-                          float*       out,
-                          size_t       n);
+typedef void
+P4dSpan(uint32_t     key,
+        const double origin[4],
+        const double step[4],
+        int64_t      first,
+        float*       out,
+        size_t       n);
 
-void
-p4d_noise_span_scalar(uint32_t     key,
-                      const double origin[4],
-                      const double step[4],
-                      int64_t      first,
-                      float*       out,
-                      size_t       n);
-
-void
-p4d_noise_span_avx2(uint32_t     key,
-                    const double origin[4],
-                    const double step[4],
-                    int64_t      first,
-                    float*       out,
-                    size_t       n);
-
-void
-p4d_noise_span_avx512(uint32_t     key,
-                      const double origin[4],
-                      const double step[4],
-                      int64_t      first,
-                      float*       out,
-                      size_t       n);
+P4dSpan p4d_noise_span_scalar;
+P4dSpan p4d_noise_span_avx2;
+P4dSpan p4d_noise_span_avx512;
 
 #endif // P4D_NOISE_IMPL_H

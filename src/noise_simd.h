@@ -106,12 +106,13 @@ coords(const Line* line, unsigned a, VD t_lo, VD t_hi, VD* lo, VD* hi)
   *hi        = vd_add(o, vd_mul(t_hi, s));
 }
 
-/// The blend of the 8 xyz corners of one layer: x, then y, then z.
+/// The blend of the 2^n_axes corners in v along the first n_axes axes: x,
+/// then y, z, w, as the scalar kernel blends.
 static inline VF
-blend_xyz(VF v[8], const VF u[3])
+blend(VF v[], const VF u[], unsigned n_axes)
 {
   P4D_UNROLL
-  for (unsigned k = 0U, n = 4U; k < 3U; ++k, n >>= 1U) {
+  for (unsigned k = 0U, n = 1U << (n_axes - 1U); k < n_axes; ++k, n >>= 1U) {
     P4D_UNROLL
     for (unsigned i = 0U; i < n; ++i) {
       v[i] = vf_lerp(u[k], v[2U * i], v[2U * i + 1U]);
@@ -237,9 +238,9 @@ block_layers(const Line*  line,
       }
     }
 
-    const VF blend = blend_xyz(v, u);
-    lower          = vf_blend(in_cell, lower, blend);
-    upper          = vf_blend(below, upper, blend);
+    const VF layer = blend(v, u, 3U);
+    lower          = vf_blend(in_cell, lower, layer);
+    upper          = vf_blend(below, upper, layer);
     below          = in_cell;
   }
 
@@ -315,14 +316,7 @@ block_lanes(const Line* line, VD t_lo, VD t_hi)
     v[i] = acc;
   }
 
-  P4D_UNROLL
-  for (unsigned k = 0U, n = 8U; k < 4U; ++k, n >>= 1U) {
-    P4D_UNROLL
-    for (unsigned i = 0U; i < n; ++i) {
-      v[i] = vf_lerp(u[k], v[2U * i], v[2U * i + 1U]);
-    }
-  }
-  return v[0];
+  return blend(v, u, 4U);
 }
 
 #endif

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Copyright 2026 The perlin4d authors
+# SPDX-License-Identifier: ISC
+#
+# Prints the sha256 sums of a fixed set of renders: every preset and both
+# engines at their defaults, at 44.1 and 96 kHz, plus automation, a start
+# position, CSV curves and split jobs.  Run it before and after a change
+# that must keep every output's bytes, and compare:
+#     tools/render-sums.sh build/perlin4d-render > before.txt
+set -euo pipefail
+render=$(realpath "${1:-build/perlin4d-render}")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+n=0
+one() {
+  n=$((n + 1))
+  local out="$dir/r$n.$1"
+  shift
+  "$render" --quiet --force -o "$out" "$@"
+  printf '%s  %s\n' "$(sha256sum <"$out" | cut -d' ' -f1)" "$*"
+}
+mapfile -t presets < <("$render" --list-presets | awk 'NF {print $1}')
+for rate in 44100 96000; do
+  for plugin in noise mod; do
+    one wav --plugin "$plugin" --samplerate "$rate" --duration 3
+  done
+  for p in "${presets[@]}"; do
+    one wav --preset "$p" --samplerate "$rate" --duration 3
+  done
+done
+one wav --plugin mod --duration 20 --start 3600 --set octaves=5.5 --set spread=0.3
+one wav --plugin noise --duration 5 --automate level_db=0:-40,2:-3,4:-20 --jobs 2
+one wav --plugin noise --duration 5 --automate level_db=0:-40,2:-3,4:-20 --jobs 1
+one csv --plugin mod --duration 30 --fps 100 --set clock=1 --tempo 97
+one flac --plugin noise --duration 2 --seed 77

@@ -23,6 +23,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "noise.h"
+#include "params.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,9 +184,9 @@ render_s(P4dIsa isa, const char* folder, double duration_s)
 static void
 report_programs(const P4dIsa* paths, unsigned n_paths)
 {
-  static const char* const uris[] = { "urn:perlin4d:noise",
-                                      "urn:perlin4d:mod",
-                                      "urn:perlin4d:mod-cv" };
+  static const char* const uris[] = { P4D_URI_NOISE,
+                                      P4D_URI_MOD,
+                                      P4D_URI_MOD_CV };
 
   printf("\nlv2bench -n 480000 -b 256, defaults, ns per frame (median of 3)\n");
   for (unsigned u = 0U; u < 3U; ++u) {

@@ -74,18 +74,199 @@ static const P4dParam noise_params[P4D_NOISE_N_PARAMS] = {
 };
 
 static const P4dParamTable tables[] = {
-  { "urn:perlin4d:mod", "Perlin4D Mod", 2U, P4D_MOD_N_PARAMS, mod_params },
-  { "urn:perlin4d:noise",
-    "Perlin4D Noise",
-    3U,
-    P4D_NOISE_N_PARAMS,
-    noise_params },
+  { P4D_MOD_N_PARAMS, mod_params },
+  { P4D_NOISE_N_PARAMS, noise_params },
 };
 
 const P4dParamTable*
 p4d_params(P4dKind kind)
 {
   return &tables[kind == P4D_KIND_NOISE];
+}
+
+static const char* const unit_labels[] = { "", "Hz", "dB", "ms", "beats" };
+
+static const char* const unit_uris[] = {
+  NULL,
+  "http://lv2plug.in/ns/extensions/units#hz",
+  "http://lv2plug.in/ns/extensions/units#db",
+  "http://lv2plug.in/ns/extensions/units#ms",
+  "http://lv2plug.in/ns/extensions/units#beat",
+};
+
+const char*
+p4d_unit_label(P4dUnit unit)
+{
+  return unit_labels[unit];
+}
+
+const char*
+p4d_unit_uri(P4dUnit unit)
+{
+  return unit_uris[unit];
+}
+
+/*
+  The ports.  Each plugin lists every port with its explicit lv2:index.
+  Mod and Mod CV share their first 25 ports (MOD_PORTS); what either gains
+  later is appended to its own list with its own next free index.
+*/
+
+#define CONTROL(index, param)                                 \
+  {                                                           \
+    index, P4D_PORT_CONTROL_IN, param, NULL, NULL, 0.0f, 0.0f \
+  }
+#define OUTPUT(index, role, channel, symbol, name, lo, hi) \
+  {                                                        \
+    index, role, channel, symbol, name, lo, hi             \
+  }
+#define TRANSPORT                                                   \
+  {                                                                 \
+    0U, P4D_PORT_TRANSPORT_IN, 0U, "control", "Control", 0.0f, 0.0f \
+  }
+
+/// The ports Mod and Mod CV share: indices 0 to 24.
+#define MOD_PORTS                                                          \
+  TRANSPORT,                                                               \
+    OUTPUT(1U, P4D_PORT_MIDI_OUT, 0U, "midi_out", "MIDI out", 0.0f, 0.0f), \
+    CONTROL(2U, P4D_MOD_CLOCK), CONTROL(3U, P4D_MOD_RATE_HZ),              \
+    CONTROL(4U, P4D_MOD_PERIOD_BEATS), CONTROL(5U, P4D_MOD_OCTAVES),       \
+    CONTROL(6U, P4D_MOD_LACUNARITY), CONTROL(7U, P4D_MOD_PERSISTENCE),     \
+    CONTROL(8U, P4D_MOD_SPREAD), CONTROL(9U, P4D_MOD_MORPH_X),             \
+    CONTROL(10U, P4D_MOD_MORPH_Y), CONTROL(11U, P4D_MOD_MORPH_Z),          \
+    CONTROL(12U, P4D_MOD_SEED), CONTROL(13U, P4D_MOD_OUT_MIN),             \
+    CONTROL(14U, P4D_MOD_OUT_MAX), CONTROL(15U, P4D_MOD_SMOOTH_MS),        \
+    CONTROL(16U, P4D_MOD_MIDI_CHANNEL), CONTROL(17U, P4D_MOD_CC_1),        \
+    CONTROL(18U, P4D_MOD_CC_2), CONTROL(19U, P4D_MOD_CC_3),                \
+    CONTROL(20U, P4D_MOD_CC_4),                                            \
+    OUTPUT(21U, P4D_PORT_CONTROL_OUT, 0U, "out_1", "Out 1", -1.0f, 1.0f),  \
+    OUTPUT(22U, P4D_PORT_CONTROL_OUT, 1U, "out_2", "Out 2", -1.0f, 1.0f),  \
+    OUTPUT(23U, P4D_PORT_CONTROL_OUT, 2U, "out_3", "Out 3", -1.0f, 1.0f),  \
+    OUTPUT(24U, P4D_PORT_CONTROL_OUT, 3U, "out_4", "Out 4", -1.0f, 1.0f)
+
+static const P4dPort mod_ports[] = { MOD_PORTS };
+
+static const P4dPort mod_cv_ports[] = {
+  MOD_PORTS,
+  OUTPUT(25U, P4D_PORT_CV_OUT, 0U, "cv_1", "CV 1", -1.0f, 1.0f),
+  OUTPUT(26U, P4D_PORT_CV_OUT, 1U, "cv_2", "CV 2", -1.0f, 1.0f),
+  OUTPUT(27U, P4D_PORT_CV_OUT, 2U, "cv_3", "CV 3", -1.0f, 1.0f),
+  OUTPUT(28U, P4D_PORT_CV_OUT, 3U, "cv_4", "CV 4", -1.0f, 1.0f),
+};
+
+static const P4dPort noise_ports[] = {
+  TRANSPORT,
+  OUTPUT(1U, P4D_PORT_AUDIO_OUT, 0U, "out_l", "Left", 0.0f, 0.0f),
+  OUTPUT(2U, P4D_PORT_AUDIO_OUT, 1U, "out_r", "Right", 0.0f, 0.0f),
+  CONTROL(3U, P4D_NOISE_LEVEL_DB),
+  CONTROL(4U, P4D_NOISE_GRAIN_HZ),
+  CONTROL(5U, P4D_NOISE_OCTAVES),
+  CONTROL(6U, P4D_NOISE_LACUNARITY),
+  CONTROL(7U, P4D_NOISE_PERSISTENCE),
+  CONTROL(8U, P4D_NOISE_EVOLVE_HZ),
+  CONTROL(9U, P4D_NOISE_WIDTH),
+  CONTROL(10U, P4D_NOISE_MORPH_X),
+  CONTROL(11U, P4D_NOISE_MORPH_Y),
+  CONTROL(12U, P4D_NOISE_MORPH_Z),
+  CONTROL(13U, P4D_NOISE_SEED),
+  CONTROL(14U, P4D_NOISE_CLOCK),
+};
+
+#define N_PORTS(ports) (uint32_t)(sizeof(ports) / sizeof(ports[0]))
+
+static const P4dPlugin plugins[P4D_N_PLUGINS] = {
+  { P4D_URI_MOD,
+    "Perlin4D Mod",
+    "UtilityPlugin",
+    "Song-locked Perlin noise modulation",
+    "Four channels of smooth, reproducible 4D Perlin noise modulation, "
+    "locked to the song position, as control outputs and MIDI CC.",
+    P4D_KIND_MOD,
+    N_PORTS(mod_ports),
+    mod_ports },
+  { P4D_URI_MOD_CV,
+    "Perlin4D Mod CV",
+    "UtilityPlugin",
+    "Song-locked Perlin noise modulation with CV outputs",
+    "Four channels of smooth, reproducible 4D Perlin noise modulation, "
+    "locked to the song position, as control, CV and MIDI CC outputs.",
+    P4D_KIND_MOD,
+    N_PORTS(mod_cv_ports),
+    mod_cv_ports },
+  { P4D_URI_NOISE,
+    "Perlin4D Noise",
+    "GeneratorPlugin",
+    "Textured stereo Perlin noise",
+    "Stereo noise audio from 4D Perlin fractal noise whose texture evolves "
+    "over song time.",
+    P4D_KIND_NOISE,
+    N_PORTS(noise_ports),
+    noise_ports },
+};
+
+const P4dPlugin*
+p4d_plugin(P4dPluginId id)
+{
+  return &plugins[id];
+}
+
+const P4dPlugin*
+p4d_plugin_find(const char* uri)
+{
+  for (unsigned i = 0U; i < P4D_N_PLUGINS; ++i) {
+    if (!strcmp(plugins[i].uri, uri)) {
+      return &plugins[i];
+    }
+  }
+
+  return NULL;
+}
+
+const P4dPort*
+p4d_plugin_port(const P4dPlugin* plugin, uint32_t index)
+{
+  return index < plugin->n_ports ? &plugin->ports[index] : NULL;
+}
+
+const P4dPort*
+p4d_plugin_port_with(const P4dPlugin* plugin, P4dPortRole role, uint32_t id)
+{
+  for (uint32_t i = 0U; i < plugin->n_ports; ++i) {
+    if (plugin->ports[i].role == role && plugin->ports[i].id == id) {
+      return &plugin->ports[i];
+    }
+  }
+
+  return NULL;
+}
+
+const char*
+p4d_port_symbol(const P4dPlugin* plugin, const P4dPort* port)
+{
+  return port->role == P4D_PORT_CONTROL_IN
+           ? p4d_params(plugin->kind)->params[port->id].symbol
+           : port->symbol;
+}
+
+const char*
+p4d_port_name(const P4dPlugin* plugin, const P4dPort* port)
+{
+  return port->role == P4D_PORT_CONTROL_IN
+           ? p4d_params(plugin->kind)->params[port->id].name
+           : port->name;
+}
+
+const char*
+p4d_channel_symbol(P4dKind kind, unsigned channel)
+{
+  const P4dPort* const port =
+    kind == P4D_KIND_NOISE
+      ? p4d_plugin_port_with(
+          &plugins[P4D_PLUGIN_NOISE], P4D_PORT_AUDIO_OUT, channel)
+      : p4d_plugin_port_with(
+          &plugins[P4D_PLUGIN_MOD], P4D_PORT_CONTROL_OUT, channel);
+
+  return port ? port->symbol : NULL;
 }
 
 int

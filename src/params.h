@@ -3,12 +3,22 @@
 
 /**
    @file params.h
-   The one parameter table: every control input of every perlin4d plugin,
-   shared by the plugins, the renderer and the tests.
+   The one port table: every plugin of the bundle with every one of its
+   ports, and every parameter of every engine, shared by the LV2 glue, the
+   TTL generator, the renderer and the tests.
 
-   A control's port index is the plugin's first control port plus its
-   parameter id; its symbol is the LV2 port symbol.  Both are a public
-   contract: once released they never change.
+   An engine's parameters are listed once per kind (P4dParam, indexed by a
+   parameter id such as P4D_MOD_RATE_HZ); a plugin lists its ports (P4dPort)
+   with explicit lv2:index numbers, a control port naming the parameter it
+   carries.  Port indices and symbols are a public contract (Ardour keys
+   automation by index and values by symbol):
+
+   - indices are append-only per plugin: a new port, control or other,
+     takes the next free index of that plugin, so the same new control may
+     have different indices in Perlin4D Mod (25) and Perlin4D Mod CV (29);
+   - nothing is ever renumbered, removed or renamed once released;
+   - a new parameter takes the next free parameter id of its kind (ids are
+     internal and may differ from any port index).
 */
 
 #ifndef P4D_PARAMS_H
@@ -114,18 +124,101 @@ typedef enum {
 /// Most parameters of any kind.
 #define P4D_MAX_PARAMS 19U
 
-/// The table of one kind: what a plugin or the renderer exposes.
+/// The parameters of one kind of engine.
 typedef struct {
-  const char*     uri;           ///< Plugin URI
-  const char*     name;          ///< Plugin name
-  uint32_t        first_control; ///< Port index of parameter 0
-  uint32_t        n_params;      ///< Number of parameters
-  const P4dParam* params;        ///< The parameters, in port order
+  uint32_t        n_params; ///< Number of parameters
+  const P4dParam* params;   ///< The parameters, indexed by parameter id
 } P4dParamTable;
 
 /// Return the parameter table of kind.
 const P4dParamTable*
 p4d_params(P4dKind kind);
+
+/// Return the label of unit ("Hz"), "" for P4D_UNIT_NONE.
+const char*
+p4d_unit_label(P4dUnit unit);
+
+/// Return the URI of unit in the LV2 units extension, NULL for none.
+const char*
+p4d_unit_uri(P4dUnit unit);
+
+/// The plugin URIs: each is written here and nowhere else.
+#define P4D_URI_MOD "urn:perlin4d:mod"
+#define P4D_URI_MOD_CV "urn:perlin4d:mod-cv"
+#define P4D_URI_NOISE "urn:perlin4d:noise"
+
+/// The plugins of the bundle, in the order lv2_descriptor() lists them.
+typedef enum {
+  P4D_PLUGIN_MOD,
+  P4D_PLUGIN_MOD_CV,
+  P4D_PLUGIN_NOISE,
+  P4D_N_PLUGINS
+} P4dPluginId;
+
+/// What a port carries.
+typedef enum {
+  P4D_PORT_TRANSPORT_IN, ///< Atom sequence in: host transport (time:Position)
+  P4D_PORT_MIDI_OUT,     ///< Atom sequence out: MIDI events
+  P4D_PORT_CONTROL_IN,   ///< Control in: the parameter numbered by id
+  P4D_PORT_CONTROL_OUT,  ///< Control out: channel id's latest value
+  P4D_PORT_CV_OUT,       ///< CV out: channel id at full rate, optional
+  P4D_PORT_AUDIO_OUT,    ///< Audio out: channel id
+} P4dPortRole;
+
+/// One port of a plugin.
+typedef struct {
+  uint32_t    index;   ///< lv2:index (append-only, see above)
+  P4dPortRole role;    ///< What it carries
+  uint32_t    id;      ///< Parameter id (control in) or channel (outputs)
+  const char* symbol;  ///< lv2:symbol, NULL for a control in (the param's)
+  const char* name;    ///< lv2:name, NULL for a control in (the param's)
+  float       minimum; ///< Smallest value of a control or CV output
+  float       maximum; ///< Largest value of a control or CV output
+} P4dPort;
+
+/// One plugin of the bundle.
+typedef struct {
+  const char*    uri;       ///< Plugin URI
+  const char*    name;      ///< doap:name
+  const char*    lv2_class; ///< Plugin class in the lv2 namespace
+  const char*    shortdesc; ///< doap:shortdesc: a few words
+  const char*    comment;   ///< rdfs:comment: what it does, one sentence
+  P4dKind        kind;      ///< The engine it drives
+  uint32_t       n_ports;   ///< Number of ports
+  const P4dPort* ports;     ///< Ports, in index order: ports[i].index == i
+} P4dPlugin;
+
+/// Return the plugin id, which must be below P4D_N_PLUGINS.
+const P4dPlugin*
+p4d_plugin(P4dPluginId id);
+
+/// Return the plugin with uri, or NULL.
+const P4dPlugin*
+p4d_plugin_find(const char* uri);
+
+/// Return port index of plugin, or NULL past its last port.
+const P4dPort*
+p4d_plugin_port(const P4dPlugin* plugin, uint32_t index);
+
+/// Return the port of plugin with role and id, or NULL.
+const P4dPort*
+p4d_plugin_port_with(const P4dPlugin* plugin, P4dPortRole role, uint32_t id);
+
+/// Return the lv2:symbol of port of plugin.
+const char*
+p4d_port_symbol(const P4dPlugin* plugin, const P4dPort* port);
+
+/// Return the lv2:name of port of plugin.
+const char*
+p4d_port_name(const P4dPlugin* plugin, const P4dPort* port);
+
+/**
+   Return the symbol of the output that carries channel of kind, the name
+   the renderer gives that channel: out_1 to out_4 (Mod), out_l and out_r
+   (Noise); NULL past the last channel.
+*/
+const char*
+p4d_channel_symbol(P4dKind kind, unsigned channel);
 
 /// Return the id of the parameter with symbol in table, or -1.
 int

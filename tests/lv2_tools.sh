@@ -6,12 +6,14 @@
 #
 #   a. sord_validate with the installed LV2 specifications and schemas, given
 #      every TTL file of the bundle at once, finds 0 errors;
+#   a2. serdi reads each generated TTL file and writes it back unchanged: the
+#      generator writes the layout serdi prints;
 #   b. lv2ls lists the three plugins and lv2info shows each with its ports;
 #   c. jalv runs Perlin4D Mod on a JACK dummy backend and out_1 moves.
 #
 # Usage: lv2_tools.sh BUNDLE_DIR   (the built perlin4d.lv2, an absolute path)
 #
-# Needs sordi, lilv-utils, jalv and jackd2.  Runs without a terminal.
+# Needs sordi, serdi, lilv-utils, jalv and jackd2.  Runs without a terminal.
 
 set -eu
 
@@ -111,6 +113,21 @@ case "$summary" in
 "Found 0 errors "*) ;;
 *) fail "lv2_validate: ${summary:-no summary}" ;;
 esac
+
+# a2. serdi layout ------------------------------------------------------------
+
+need serdi serdi
+for f in perlin4d.ttl manifest.ttl; do
+  # serdi drops comments and ends with one blank line more; read from
+  # standard input, it keeps relative URIs relative.
+  grep -v '^#' "$bundle/$f" | sed '1{/^$/d;}' >"$tmp/expected.ttl"
+  echo >>"$tmp/expected.ttl"
+  serdi -i turtle -o turtle - <"$bundle/$f" >"$tmp/serdi.ttl" ||
+    fail "serdi cannot read $f"
+  cmp -s "$tmp/expected.ttl" "$tmp/serdi.ttl" ||
+    fail "$f is not in serdi's layout: $(diff "$tmp/expected.ttl" "$tmp/serdi.ttl" | head -5)"
+done
+echo "# serdi: perlin4d.ttl and manifest.ttl are in serdi's layout"
 
 # b. lv2ls and lv2info --------------------------------------------------------
 

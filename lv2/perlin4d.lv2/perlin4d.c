@@ -8,6 +8,7 @@
 */
 
 #include "engine.h"
+#include "midi_cc.h"
 #include "params.h"
 
 #include <lv2/atom/atom.h>
@@ -23,33 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define P4D_URI_MOD "urn:perlin4d:mod"
-#define P4D_URI_MOD_CV "urn:perlin4d:mod-cv"
-#define P4D_URI_NOISE "urn:perlin4d:noise"
-
-/// Ports of Perlin4D Mod and Mod CV, as lv2:index numbers them.
-typedef enum {
-  MOD_CONTROL     = 0,
-  MOD_MIDI_OUT    = 1,
-  MOD_FIRST_PARAM = 2,
-  MOD_OUT_1       = 21,
-  MOD_CV_1        = 25,
-  MOD_CV_END      = 29,
-} ModPortIndex;
-
-/// Ports of Perlin4D Noise.
-typedef enum {
-  NOISE_CONTROL     = 0,
-  NOISE_OUT_L       = 1,
-  NOISE_FIRST_PARAM = 3,
-  NOISE_END         = 15,
-} NoisePortIndex;
-
 /// Frames the glue renders at once into its own buffers.
 #define CHUNK 256U
-
-/// Shortest time between two CC messages of one channel.
-#define CC_MIN_INTERVAL_S 0.005
 
 typedef struct {
   LV2_URID atom_Double;
@@ -70,6 +46,7 @@ typedef struct {
 } Uris;
 
 typedef struct {
+  const P4dPlugin*         plugin;
   P4dKind                  kind;
   unsigned                 n_channels;
   P4dEngine*               engine;
@@ -84,8 +61,7 @@ typedef struct {
   float*                   signal[P4D_MAX_CHANNELS]; ///< CV or audio outputs
   float                    buf[P4D_MAX_CHANNELS][CHUNK];
   int64_t                  frame; ///< Frames since activate()
-  int64_t                  cc_time[P4D_MAX_CHANNELS];  ///< Frame of the last CC
-  int                      cc_value[P4D_MAX_CHANNELS]; ///< Last CC value sent
+  P4dMidiCc                cc;    ///< The MIDI CC generator (Mod)
 } Plugin;
 
 /**
@@ -104,8 +80,13 @@ instantiate(const LV2_Descriptor*     descriptor,
     return NULL;
   }
 
-  self->kind =
-    strcmp(descriptor->URI, P4D_URI_NOISE) ? P4D_KIND_MOD : P4D_KIND_NOISE;
+  self->plugin = p4d_plugin_find(descriptor->URI);
+  if (!self->plugin) {
+    free(self);
+    return NULL;
+  }
+
+  self->kind           = self->plugin->kind;
   self->n_channels     = p4d_engine_channels(self->kind);
   self->sample_rate_hz = rate;
   if (p4d_engine_new(self->kind, rate, &self->engine)) {
@@ -150,25 +131,29 @@ instantiate(const LV2_Descriptor*     descriptor,
 static void
 connect_port(LV2_Handle instance, uint32_t port, void* data)
 {
-  Plugin* const self = (Plugin*)instance;
-  float* const  f    = (float*)data;
+  Plugin* const        self = (Plugin*)instance;
+  const P4dPort* const p    = p4d_plugin_port(self->plugin, port);
+  if (!p) {
+    return;
+  }
 
-  if (port == 0U) {
+  switch (p->role) {
+  case P4D_PORT_TRANSPORT_IN:
     self->control = (const LV2_Atom_Sequence*)data;
-  } else if (self->kind == P4D_KIND_NOISE) {
-    if (port < NOISE_FIRST_PARAM) {
-      self->signal[port - NOISE_OUT_L] = f;
-    } else if (port < NOISE_END) {
-      self->params[port - NOISE_FIRST_PARAM] = f;
-    }
-  } else if (port == MOD_MIDI_OUT) {
+    break;
+  case P4D_PORT_MIDI_OUT:
     self->midi_out = (LV2_Atom_Sequence*)data;
-  } else if (port < MOD_OUT_1) {
-    self->params[port - MOD_FIRST_PARAM] = f;
-  } else if (port < MOD_CV_1) {
-    self->out[port - MOD_OUT_1] = f;
-  } else if (port < MOD_CV_END) {
-    self->signal[port - MOD_CV_1] = f;
+    break;
+  case P4D_PORT_CONTROL_IN:
+    self->params[p->id] = (const float*)data;
+    break;
+  case P4D_PORT_CONTROL_OUT:
+    self->out[p->id] = (float*)data;
+    break;
+  case P4D_PORT_CV_OUT:
+  case P4D_PORT_AUDIO_OUT:
+    self->signal[p->id] = (float*)data;
+    break;
   }
 }
 
@@ -182,10 +167,7 @@ activate(LV2_Handle instance)
 
   p4d_engine_activate(self->engine);
   self->frame = 0;
-  for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
-    self->cc_time[c]  = INT64_MIN / 2;
-    self->cc_value[c] = -1;
-  }
+  p4d_midi_cc_reset(&self->cc, self->sample_rate_hz);
 }
 
 /// Read a number atom of any numeric type; false if it is none.
@@ -261,47 +243,21 @@ read_position(Plugin* self, const LV2_Atom_Object* obj)
   p4d_engine_transport(self->engine, &tr);
 }
 
-/// Send the CCs of one rendered chunk (Mod only).
-static void
-send_ccs(Plugin* self, const float* values, uint32_t offset, uint32_t m)
+/// Append one whole MIDI event to the output sequence, if it fits.
+static bool
+write_midi(void* handle, uint32_t offset, const uint8_t* msg, uint32_t size)
 {
-  const float   low     = values[P4D_MOD_OUT_MIN];
-  const float   range   = values[P4D_MOD_OUT_MAX] - low;
-  const int     channel = (int)values[P4D_MOD_MIDI_CHANNEL] - 1;
-  const int64_t gap = (int64_t)(CC_MIN_INTERVAL_S * self->sample_rate_hz + 0.5);
-
-  // Frame by frame, so that the events are in time order.
-  for (uint32_t i = 0U; i < m; ++i) {
-    const int64_t now = self->frame + (int64_t)(offset + i);
-    for (unsigned c = 0U; c < 4U; ++c) {
-      const int cc = (int)values[P4D_MOD_CC_1 + c];
-      if (cc == P4D_CC_OFF || now - self->cc_time[c] < gap) {
-        continue;
-      }
-
-      const float u   = range != 0.0f ? (self->buf[c][i] - low) / range : 0.0f;
-      const float s   = u * 127.0f + 0.5f;
-      const int   val = s < 0.0f ? 0 : s >= 127.0f ? 127 : (int)s;
-      if (val == self->cc_value[c]) {
-        continue;
-      }
-
-      const uint8_t msg[3] = { (uint8_t)(LV2_MIDI_MSG_CONTROLLER | channel),
-                               (uint8_t)cc,
-                               (uint8_t)val };
-      // Write only a whole event: one that does not fit waits for later.
-      const uint32_t need =
-        (uint32_t)sizeof(LV2_Atom_Event) + lv2_atom_pad_size(3U);
-      if (self->forge.offset + need > self->forge.size) {
-        return;
-      }
-      lv2_atom_forge_frame_time(&self->forge, offset + i);
-      lv2_atom_forge_atom(&self->forge, 3U, self->uris.midi_MidiEvent);
-      lv2_atom_forge_write(&self->forge, msg, 3U);
-      self->cc_value[c] = val;
-      self->cc_time[c]  = now;
-    }
+  Plugin* const  self = (Plugin*)handle;
+  const uint32_t need =
+    (uint32_t)sizeof(LV2_Atom_Event) + lv2_atom_pad_size(size);
+  if (self->forge.offset + need > self->forge.size) {
+    return false;
   }
+
+  lv2_atom_forge_frame_time(&self->forge, offset);
+  lv2_atom_forge_atom(&self->forge, size, self->uris.midi_MidiEvent);
+  lv2_atom_forge_write(&self->forge, msg, size);
+  return true;
 }
 
 /// Render frames [begin, end) of this run() with the current values.
@@ -330,7 +286,17 @@ render(Plugin* self, const float* values, uint32_t begin, uint32_t end)
     }
 
     if (midi) {
-      send_ccs(self, values, offset, m);
+      const float* const chunk_values[P4D_MAX_CHANNELS] = {
+        self->buf[0], self->buf[1], self->buf[2], self->buf[3]
+      };
+      p4d_midi_cc_send(&self->cc,
+                       values,
+                       chunk_values,
+                       self->frame + (int64_t)offset,
+                       offset,
+                       m,
+                       write_midi,
+                       self);
     }
   }
 }
@@ -405,31 +371,16 @@ cleanup(LV2_Handle instance)
   free(self);
 }
 
-static const LV2_Descriptor descriptors[] = {
-  { P4D_URI_MOD,
-    instantiate,
-    connect_port,
-    activate,
-    run,
-    NULL,
-    cleanup,
-    NULL },
-  { P4D_URI_MOD_CV,
-    instantiate,
-    connect_port,
-    activate,
-    run,
-    NULL,
-    cleanup,
-    NULL },
-  { P4D_URI_NOISE,
-    instantiate,
-    connect_port,
-    activate,
-    run,
-    NULL,
-    cleanup,
-    NULL },
+#define DESCRIPTOR(uri)                                                \
+  {                                                                    \
+    uri, instantiate, connect_port, activate, run, NULL, cleanup, NULL \
+  }
+
+/// In the order of P4dPluginId.
+static const LV2_Descriptor descriptors[P4D_N_PLUGINS] = {
+  DESCRIPTOR(P4D_URI_MOD),
+  DESCRIPTOR(P4D_URI_MOD_CV),
+  DESCRIPTOR(P4D_URI_NOISE),
 };
 
 /**
@@ -438,7 +389,5 @@ static const LV2_Descriptor descriptors[] = {
 LV2_SYMBOL_EXPORT const LV2_Descriptor*
 lv2_descriptor(uint32_t index)
 {
-  return index < sizeof(descriptors) / sizeof(descriptors[0])
-           ? &descriptors[index]
-           : NULL;
+  return index < P4D_N_PLUGINS ? &descriptors[index] : NULL;
 }

@@ -8,8 +8,8 @@
   this arithmetic (see noise.c for the maths).
 */
 
-#ifndef P4D_NOISE_IMPL_H
-#define P4D_NOISE_IMPL_H
+#ifndef P4D_NOISE_KERNEL_H
+#define P4D_NOISE_KERNEL_H
 
 #include "noise.h"
 
@@ -184,4 +184,4 @@ P4dSpan p4d_noise_span_scalar;
 P4dSpan p4d_noise_span_avx2;
 P4dSpan p4d_noise_span_avx512;
 
-#endif // P4D_NOISE_IMPL_H
+#endif // P4D_NOISE_KERNEL_H

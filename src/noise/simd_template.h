@@ -4,7 +4,7 @@
 /*
   The vector paths of p4d_noise4_span(), written once for P4D_W lanes.
 
-  Included by noise_avx2.c and noise_avx512.c, which define the lane types
+  Included by avx2.c and avx512.c, which define the lane types
   (VF floats, VI 32-bit integers, VD doubles, half as many, VM lane masks)
   and the operations on them below, and P4D_SPAN, the function to define.
 
@@ -30,7 +30,7 @@
   the scalar kernel's multiply and add.  Nothing else is fused.
 */
 
-#include "noise_impl.h"
+#include "kernel.h"
 
 #include <stdbool.h>
 #include <string.h>

@@ -196,4 +196,4 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell)
   *cell = _mm256_set_m128i(c_hi, c_lo);
 }
 
-#include "noise_simd.h"
+#include "simd_template.h"

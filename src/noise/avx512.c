@@ -209,4 +209,4 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell)
   *cell = _mm512_permutex2var_epi32(c_lo, even, c_hi);
 }
 
-#include "noise_simd.h"
+#include "simd_template.h"

@@ -51,7 +51,7 @@
 */
 
 #include "noise.h"
-#include "noise_impl.h"
+#include "kernel.h"
 
 #include <math.h>
 #include <stdio.h>

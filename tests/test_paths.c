@@ -307,8 +307,9 @@ main(void)
     ++n_compared;
   }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-  // An x86-64 build has every path: a CPU that has one must get it.
+#if defined(P4D_HAVE_AVX2) && defined(P4D_HAVE_AVX512) && defined(__GNUC__)
+  // A build with the vector paths (x86-64 unless -Dsimd=disabled) has every
+  // path: a CPU that has one must get it.
   __builtin_cpu_init();
   assert(p4d_isa_supported(P4D_ISA_AVX2) ==
          (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")));

@@ -133,23 +133,6 @@ struct P4dEngineImpl {
   float    octave[P4D_CHUNK];
 };
 
-const char*
-p4d_strerror(P4dStatus status)
-{
-  switch (status) {
-  case P4D_SUCCESS:
-    return "success";
-  case P4D_ERR_BAD_ARG:
-    return "bad argument";
-  case P4D_ERR_NO_MEM:
-    return "out of memory";
-  case P4D_ERR_IO:
-    return "input/output error";
-  }
-
-  return "unknown error";
-}
-
 unsigned
 p4d_engine_channels(P4dKind kind)
 {

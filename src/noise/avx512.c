@@ -3,7 +3,7 @@
 
 /*
   The AVX-512 path: 16 lanes (AVX-512 F and DQ).  Compiled with those
-  target flags, and called only when the CPU supports them (see noise.c).
+  target flags, and called only when the CPU supports them (see isa.c).
   Gradients are looked up per lane with a two-register permute
   (vpermt2ps), which reads only the low 5 bits of the index.
 */

@@ -4,8 +4,8 @@
 /*
   The pieces of the noise kernel that every code path shares: the hash, the
   gradient table, the fade, the split of a coordinate.  Internal to the core:
-  included by noise.c and by the vector paths, which must reproduce exactly
-  this arithmetic (see noise.c for the maths).
+  included by noise.c, isa.c and the vector paths, which must reproduce
+  exactly this arithmetic (see noise.c for the maths).
 */
 
 #ifndef P4D_NOISE_KERNEL_H

@@ -35,8 +35,10 @@ clampf(float v, float lo, float hi, float fallback)
   return v != v ? fallback : v < lo ? lo : v > hi ? hi : v;
 }
 
-P4dFbm
-p4d_fbm_clamp(P4dFbm settings)
+/// Settings with every field clamped into its range; NaN and infinities map
+/// to the default (3 octaves, lacunarity 2, persistence 0.5).
+static P4dFbm
+fbm_clamp(P4dFbm settings)
 {
   const double lac = settings.lacunarity;
 
@@ -53,7 +55,7 @@ p4d_fbm_clamp(P4dFbm settings)
 unsigned
 p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES])
 {
-  const P4dFbm   s        = p4d_fbm_clamp(*settings);
+  const P4dFbm   s        = fbm_clamp(*settings);
   const unsigned n_full   = (unsigned)s.octaves;
   const float    fraction = s.octaves - (float)n_full;
   const unsigned n_oct    = n_full + (fraction > 0.0f ? 1U : 0U);
@@ -67,14 +69,15 @@ p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES])
   return n_oct;
 }
 
-uint32_t
-p4d_fbm_octave(uint32_t     seed,
-               unsigned     k,
-               double       scale,
-               const double origin[4],
-               const double step[4],
-               double       octave_origin[4],
-               double       octave_step[4])
+/// The line of octave k, whose scale is lacunarity^k, and its seed.
+static uint32_t
+fbm_octave(uint32_t     seed,
+           unsigned     k,
+           double       scale,
+           const double origin[4],
+           const double step[4],
+           double       octave_origin[4],
+           double       octave_step[4])
 {
   for (unsigned a = 0U; a < 4U; ++a) {
     const double off = (double)(k + 1U) * octave_offset[a];
@@ -85,29 +88,28 @@ p4d_fbm_octave(uint32_t     seed,
   return seed + k * P4D_OCTAVE_SEED_STEP;
 }
 
+/*
+  The one octave loop: p4d_fbm4_span() and the engines both come here.
+  Chunks of points are the outer loop, so that an octave's noise is added
+  while it is still in the cache.
+*/
 void
-p4d_fbm4_span(const P4dFbm* settings,
-              uint32_t      seed,
-              const double  origin[4],
-              const double  step[4],
-              int64_t       first,
-              float*        out,
-              size_t        n)
+p4d_fbm4_sum_span(const P4dFbm* settings,
+                  uint32_t      seed,
+                  const double  origin[4],
+                  const double  step[4],
+                  const double  position[4],
+                  int64_t       first,
+                  float*        out,
+                  size_t        n)
 {
-  const P4dFbm   s = p4d_fbm_clamp(*settings);
+  const P4dFbm   s = fbm_clamp(*settings);
   float          weight[P4D_FBM_MAX_OCTAVES];
   const unsigned n_oct = p4d_fbm_weights(&s, weight);
 
-  // The normalising sum does not depend on the point.
-  float sum = 0.0f;
-  for (unsigned k = 0U; k < n_oct; ++k) {
-    sum += weight[k];
-  }
-  const float norm = 1.0f / sum;
-
   for (size_t done = 0U; done < n; done += P4D_FBM_CHUNK) {
-    const size_t m = n - done < P4D_FBM_CHUNK ? n - done : P4D_FBM_CHUNK;
-    float        acc[P4D_FBM_CHUNK];
+    const size_t m   = n - done < P4D_FBM_CHUNK ? n - done : P4D_FBM_CHUNK;
+    float* const acc = out + done;
     float        octave[P4D_FBM_CHUNK];
     double       scale = 1.0;
 
@@ -119,7 +121,12 @@ p4d_fbm4_span(const P4dFbm* settings,
       double         o[4];
       double         st[4];
       const uint32_t octave_seed =
-        p4d_fbm_octave(seed, k, scale, origin, step, o, st);
+        fbm_octave(seed, k, scale, origin, step, o, st);
+      if (position) {
+        for (unsigned a = 0U; a < 4U; ++a) {
+          o[a] += position[a];
+        }
+      }
 
       p4d_noise4_span(octave_seed, o, st, first + (int64_t)done, octave, m);
       for (size_t i = 0U; i < m; ++i) {
@@ -127,26 +134,31 @@ p4d_fbm4_span(const P4dFbm* settings,
       }
       scale *= s.lacunarity;
     }
-
-    for (size_t i = 0U; i < m; ++i) {
-      const float v = acc[i] * norm;
-      out[done + i] = v > 1.0f ? 1.0f : v < -1.0f ? -1.0f : v;
-    }
   }
 }
 
-float
-p4d_fbm4(const P4dFbm* settings,
-         uint32_t      seed,
-         double        x,
-         double        y,
-         double        z,
-         double        w)
+void
+p4d_fbm4_span(const P4dFbm* settings,
+              uint32_t      seed,
+              const double  origin[4],
+              const double  step[4],
+              int64_t       first,
+              float*        out,
+              size_t        n)
 {
-  const double origin[4] = { x, y, z, w };
-  const double step[4]   = { 0.0, 0.0, 0.0, 0.0 };
-  float        out       = 0.0f;
+  float          weight[P4D_FBM_MAX_OCTAVES];
+  const unsigned n_oct = p4d_fbm_weights(settings, weight);
 
-  p4d_fbm4_span(settings, seed, origin, step, 0U, &out, 1U);
-  return out;
+  // The normalising sum does not depend on the point.
+  float sum = 0.0f;
+  for (unsigned k = 0U; k < n_oct; ++k) {
+    sum += weight[k];
+  }
+  const float norm = 1.0f / sum;
+
+  p4d_fbm4_sum_span(settings, seed, origin, step, NULL, first, out, n);
+  for (size_t i = 0U; i < n; ++i) {
+    const float v = out[i] * norm;
+    out[i]        = v > 1.0f ? 1.0f : v < -1.0f ? -1.0f : v;
+  }
 }

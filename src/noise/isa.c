@@ -38,8 +38,7 @@ static P4dSpan* const isa_spans[P4D_ISA_COUNT] = {
 #endif
 };
 
-static P4dIsa   isa_in_use = P4D_ISA_SCALAR;
-static P4dSpan* span_fn    = p4d_noise_span_scalar;
+static P4dSpan* span_fn = p4d_noise_span_scalar;
 static char     isa_note[160];
 
 const char*
@@ -69,12 +68,6 @@ p4d_isa_supported(P4dIsa isa)
 }
 
 P4dIsa
-p4d_isa(void)
-{
-  return isa_in_use;
-}
-
-P4dIsa
 p4d_isa_use(P4dIsa isa)
 {
   P4dIsa use = (unsigned)isa < P4D_ISA_COUNT ? isa : P4D_ISA_AVX512;
@@ -82,8 +75,7 @@ p4d_isa_use(P4dIsa isa)
     use = (P4dIsa)(use - 1);
   }
 
-  isa_in_use = use;
-  span_fn    = isa_spans[use];
+  span_fn = isa_spans[use];
   return use;
 }
 
@@ -142,14 +134,4 @@ p4d_noise4_span(uint32_t     seed,
                 size_t       n)
 {
   span_fn(seed_key(seed), origin, step, first, out, n);
-}
-
-void
-p4d_noise4_line(uint32_t     seed,
-                const double origin[4],
-                const double step[4],
-                float*       out,
-                size_t       n)
-{
-  p4d_noise4_span(seed, origin, step, 0U, out, n);
 }

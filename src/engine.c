@@ -27,8 +27,9 @@
 
   Channels sit at their own static positions in space, off the lattice so
   that no channel's path passes through lattice points (where gradient
-  noise is 0 once per cell).  Octaves are the core's fBm octaves; the engine
-  sums them itself so that it can shape the sum.
+  noise is 0 once per cell).  Octaves are the core's fBm octaves, summed by
+  the core without its normalisation (p4d_fbm4_sum_span()) so that the
+  engine can shape the sum.
 
   Noise DC.  Gradient noise along a line has a low-frequency tail, which
   over ten seconds at a low grain leaves a DC offset near -50 dBFS.  A high
@@ -89,9 +90,7 @@ typedef struct {
   float        params[P4D_MAX_PARAMS]; ///< Clamped values that shape the signal
   P4dClockMode mode;
   uint32_t     seed;
-  double       lacunarity;
-  unsigned     n_octaves;
-  float        weight[P4D_FBM_MAX_OCTAVES];
+  P4dFbm       fbm;
   float        gain;     ///< Applied to the weighted sum of octaves
   float        out_low;  ///< Mod: value at the bottom; Noise: unused
   float        out_high; ///< Mod: value at the top; Noise: linear level
@@ -130,25 +129,7 @@ struct P4dEngineImpl {
   double   dc_b[P4D_MAX_CHANNELS];
   float    buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
   float    buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
-  float    octave[P4D_CHUNK];
 };
-
-const char*
-p4d_strerror(P4dStatus status)
-{
-  switch (status) {
-  case P4D_SUCCESS:
-    return "success";
-  case P4D_ERR_BAD_ARG:
-    return "bad argument";
-  case P4D_ERR_NO_MEM:
-    return "out of memory";
-  case P4D_ERR_IO:
-    return "input/output error";
-  }
-
-  return "unknown error";
-}
 
 unsigned
 p4d_engine_channels(P4dKind kind)
@@ -301,15 +282,16 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     }
   }
 
-  v->lacunarity = fbm.lacunarity;
-  v->n_octaves  = p4d_fbm_weights(&fbm, v->weight);
+  v->fbm = fbm;
 
   // Octaves are uncorrelated, so the sum's standard deviation scales with
   // the root of the summed squared weights: dividing by it keeps the level
   // of the texture independent of octaves and persistence.
-  float power = 0.0f;
-  for (unsigned k = 0U; k < v->n_octaves; ++k) {
-    power += v->weight[k] * v->weight[k];
+  float          weight[P4D_FBM_MAX_OCTAVES];
+  const unsigned n_octaves = p4d_fbm_weights(&fbm, weight);
+  float          power     = 0.0f;
+  for (unsigned k = 0U; k < n_octaves; ++k) {
+    power += weight[k] * weight[k];
   }
   const float rms_gain = 1.0f / sqrtf(power);
   v->gain = e->kind == P4D_KIND_MOD ? P4D_MOD_DRIVE * rms_gain : rms_gain;
@@ -470,29 +452,18 @@ voice_render(P4dEngine* e, const Voice* v, float buf[][P4D_CHUNK], uint32_t m)
   const int64_t first = e->idx + v->offset;
 
   for (unsigned c = 0U; c < e->n_channels; ++c) {
-    float* const acc = buf[c];
-    for (uint32_t i = 0U; i < m; ++i) {
-      acc[i] = 0.0f;
-    }
-
     // Octaves scale the time-driven phase, not the static position: a
     // ramp of lacunarity then moves each octave only as far as time has
     // taken it, and the channels stay as far apart in every octave.
-    double scale = 1.0;
-    for (unsigned k = 0U; k < v->n_octaves; ++k) {
-      double         o[4];
-      double         s[4];
-      const uint32_t seed =
-        p4d_fbm_octave(v->seed, k, scale, v->phase0, v->phase_step, o, s);
-      for (unsigned a = 0U; a < 4U; ++a) {
-        o[a] += v->position[c][a];
-      }
-      p4d_noise4_span(seed, o, s, first, e->octave, m);
-      for (uint32_t i = 0U; i < m; ++i) {
-        acc[i] += v->weight[k] * e->octave[i];
-      }
-      scale *= v->lacunarity;
-    }
+    float* const acc = buf[c];
+    p4d_fbm4_sum_span(&v->fbm,
+                      v->seed,
+                      v->phase0,
+                      v->phase_step,
+                      v->position[c],
+                      first,
+                      acc,
+                      m);
 
     if (e->kind == P4D_KIND_MOD) {
       // A smooth saturating map from the sum into out_min..out_max.

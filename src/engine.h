@@ -22,6 +22,7 @@
 #define P4D_ENGINE_H
 
 #include "params.h"
+#include "status.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -35,18 +36,6 @@ extern "C" {
 
 /// Fixed cross-fade time of the noise engine.
 #define P4D_NOISE_GLIDE_MS 20.0
-
-/// Status codes.
-typedef enum {
-  P4D_SUCCESS,     ///< Success
-  P4D_ERR_BAD_ARG, ///< An argument is out of its domain
-  P4D_ERR_NO_MEM,  ///< Out of memory
-  P4D_ERR_IO,      ///< Reading or writing failed
-} P4dStatus;
-
-/// Return a description of status.
-const char*
-p4d_strerror(P4dStatus status);
 
 /// Host transport at one frame, as an LV2 time:Position carries it.
 typedef struct {

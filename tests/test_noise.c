@@ -46,6 +46,18 @@ same_bits(float a, float b)
   return !memcmp(&a, &b, sizeof(float));
 }
 
+/// fBm at one point: a span of one point.
+static float
+fbm_at(const P4dFbm* s, uint32_t seed, double x, double y, double z, double w)
+{
+  const double origin[4] = { x, y, z, w };
+  const double step[4]   = { 0.0, 0.0, 0.0, 0.0 };
+  float        out       = 0.0f;
+
+  p4d_fbm4_span(s, seed, origin, step, 0U, &out, 1U);
+  return out;
+}
+
 #define N_CORR 100000U
 
 static float series_a[N_CORR];
@@ -265,7 +277,7 @@ test_line_equals_scalar(void)
 
     const uint32_t seed = trial * 2654435761U;
     const size_t   n    = 1U + trial % 1000U;
-    p4d_noise4_line(seed, origin, step, line, n);
+    p4d_noise4_span(seed, origin, step, 0U, line, n);
     for (size_t i = 0U; i < n; ++i) {
       const double t = (double)i;
       const float  v = p4d_noise4(seed,
@@ -368,7 +380,7 @@ test_fbm(void)
   for (size_t i = 0U; i < 2000U; ++i) {
     assert(whole[i] >= -1.0f && whole[i] <= 1.0f);
   }
-  assert(same_bits(p4d_fbm4(&s, 4U, 0.25, 1.5, -3.75, 1000.125), whole[0]));
+  assert(same_bits(fbm_at(&s, 4U, 0.25, 1.5, -3.75, 1000.125), whole[0]));
 
   // Known answers freeze fBm: octave seeds, offsets, weights and order.
   {
@@ -386,7 +398,7 @@ test_fbm(void)
   }
 
   // Not 0 at the origin: octaves are offset off the lattice.
-  assert(p4d_fbm4(&s, 4U, 0.0, 0.0, 0.0, 0.0) != 0.0f);
+  assert(fbm_at(&s, 4U, 0.0, 0.0, 0.0, 0.0) != 0.0f);
 
   // A fractional octave count fades the last octave in: no jump.
   for (unsigned i = 0U; i < 1000U; ++i) {
@@ -395,9 +407,9 @@ test_fbm(void)
     const P4dFbm a  = { 3.0f, 2.0, 0.5f };
     const P4dFbm b  = { 3.001f, 2.0, 0.5f };
     const P4dFbm c  = { 2.999f, 2.0, 0.5f };
-    const float  va = p4d_fbm4(&a, 1U, p[0], p[1], p[2], p[3]);
-    assert(fabs(p4d_fbm4(&b, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
-    assert(fabs(p4d_fbm4(&c, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
+    const float  va = fbm_at(&a, 1U, p[0], p[1], p[2], p[3]);
+    assert(fabs(fbm_at(&b, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
+    assert(fabs(fbm_at(&c, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
   }
 
   // Octaves are decorrelated: with lacunarity 1 and persistence 1 the second
@@ -408,19 +420,30 @@ test_fbm(void)
   for (unsigned i = 0U; i < N_CORR; ++i) {
     double p[4];
     random_point(p, 100.0);
-    series_a[i] = p4d_fbm4(&one, 2U, p[0], p[1], p[2], p[3]);
-    series_b[i] =
-      2.0f * p4d_fbm4(&two, 2U, p[0], p[1], p[2], p[3]) - series_a[i];
+    series_a[i] = fbm_at(&one, 2U, p[0], p[1], p[2], p[3]);
+    series_b[i] = 2.0f * fbm_at(&two, 2U, p[0], p[1], p[2], p[3]) - series_a[i];
   }
   const double r = correlation(series_a, series_b, N_CORR);
   printf("# fBm octaves 0/1: correlation %+.4f\n", r);
   assert(fabs(r) < 0.05);
 
-  // Out-of-range and NaN settings are clamped, never propagated.
-  const P4dFbm bad = { NAN, INFINITY, -3.0f };
-  const P4dFbm c   = p4d_fbm_clamp(bad);
-  assert(c.octaves == 3.0f && c.lacunarity == 16.0 && c.persistence == 0.0f);
-  assert(isfinite(p4d_fbm4(&bad, 1U, 0.5, 0.5, 0.5, 0.5)));
+  // Out-of-range and NaN settings are clamped, never propagated: each gives
+  // the same bits as its clamped settings.
+  static const struct {
+    P4dFbm bad;
+    P4dFbm clamped;
+  } clamps[] = {
+    { { NAN, INFINITY, -3.0f }, { 3.0f, 16.0, 0.0f } },
+    { { 2.0f, INFINITY, 0.5f }, { 2.0f, 16.0, 0.5f } },
+    { { 40.0f, -INFINITY, NAN }, { 16.0f, 1.0, 0.5f } },
+    { { 2.0f, NAN, 2.0f }, { 2.0f, 2.0, 1.0f } },
+    { { -1.0f, 0.5, 0.5f }, { 1.0f, 1.0, 0.5f } },
+  };
+  for (size_t i = 0U; i < sizeof(clamps) / sizeof(clamps[0]); ++i) {
+    const float v = fbm_at(&clamps[i].bad, 1U, 0.5, 0.5, 0.5, 0.5);
+    assert(isfinite(v));
+    assert(same_bits(v, fbm_at(&clamps[i].clamped, 1U, 0.5, 0.5, 0.5, 0.5)));
+  }
 }
 
 static void

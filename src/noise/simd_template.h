@@ -2,15 +2,73 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  The vector paths of p4d_noise4_span(), written once for P4D_W lanes.
+  The template of the vector paths of p4d_noise4_span(): written once for
+  P4D_W lanes, instantiated once per instruction set.  A path is a file
+  (avx2.c, avx512.c) that defines the contract below and then includes this
+  file, which defines the path's span function.
 
-  Included by noise_avx2.c and noise_avx512.c, which define the lane types
-  (VF floats, VI 32-bit integers, VD doubles, half as many, VM lane masks)
-  and the operations on them below, and P4D_SPAN, the function to define.
+  The contract.  Before including this file, a path defines:
 
-  A lane is one point of the line.  Every lane does exactly the scalar
-  kernel's arithmetic (noise.c) in the same order, so every path gives the
-  same bits.  Two tricks make that fast without changing a bit:
+    P4D_W                       lanes per vector: 8 or 16 (a power of two
+                                that divides P4D_GROUP, 16)
+    P4D_SPAN                    the name of the function to define, declared
+                                as a P4dSpan in kernel.h
+    P4D_HAVE_LOOKUP32           optional: vf_lookup32() exists, so blocks
+                                that span several x, y or z cells are
+                                vectorised too (otherwise they go to the
+                                scalar kernel)
+    P4D_LAYERS_MAX              optional: most w layers a block blends
+                                (default 8, at most P4D_GROUP)
+
+    VF   P4D_W floats           VI   P4D_W uint32_t
+    VD   P4D_W / 2 doubles      VM   a mask of P4D_W lanes
+         (half a block)
+
+  and these static inline functions, each lane by lane, with the scalar
+  kernel's rounding (no fused operation but vf_fma()):
+
+    VF   vf_set1(float a)                   every lane a
+    VF   vf_add(VF a, VF b)                 a + b
+    VF   vf_sub(VF a, VF b)                 a - b
+    VF   vf_mul(VF a, VF b)                 a * b
+    VF   vf_fma(VF a, VF b, VF c)           a * b + c, one rounding (used
+                                            only where a * b is exact)
+    VF   vf_blend(VM m, VF a, VF b)         b in the lanes of m, a elsewhere
+    VF   vf_clamp1(VF x)                    x clamped into [-1, 1]
+    void vf_store(float* p, VF x)           P4D_W floats to p, unaligned
+    VF   vf_from_halves(VD lo, VD hi)       lanes lo then hi, each rounded
+                                            to float
+    VF   vf_lookup32(const float t[32], VI i)  t[i], only with
+                                            P4D_HAVE_LOOKUP32
+    VI   vi_set1(uint32_t a)                every lane a
+    VI   vi_add(VI a, VI b)                 a + b modulo 2^32
+    VI   vi_xor(VI a, VI b)                 a ^ b
+    VI   vi_srl(VI a, unsigned n)           a >> n, logical
+    VI   vi_mullo(VI a, VI b)               a * b modulo 2^32
+    void vi_store(uint32_t* p, VI x)        P4D_W values to p, unaligned
+    VI   vi_lane_index(void)                0, 1, ..., P4D_W - 1
+    VM   vi_eq(VI a, VI b)                  the lanes where a == b
+    VM   vm_none(void)                      no lane
+    VD   vd_set1(double a)                  every lane a
+    VD   vd_add(VD a, VD b)                 a + b
+    VD   vd_sub(VD a, VD b)                 a - b
+    VD   vd_mul(VD a, VD b)                 a * b
+    VD   vd_lane_times(unsigned h, size_t n)  the lane offsets of half h
+                                            (0 or 1) of a block of n
+                                            points, min(h * P4D_W / 2 +
+                                            lane, n - 1): the last point
+                                            repeats
+    void vsplit(VD lo, VD hi, VF* frac, VI* cell)  split() of every lane of
+                                            lo then hi: the fraction and
+                                            the 32-bit cell, for |v| < 2^51
+
+  test_paths proves every path bit-identical to the scalar one; a new path
+  joins P4dIsa and the tables in isa.c, and its file is built with its own
+  target flags in meson.build.
+
+  How it works.  A lane is one point of the line.  Every lane does exactly
+  the scalar kernel's arithmetic (noise.c) in the same order, so every path
+  gives the same bits.  Two tricks make that fast without changing a bit:
 
   - Layers.  Gradients depend only on the cell.  Where a block's points
     share their x, y and z cells (lines in the engines move slowly in space
@@ -30,7 +88,7 @@
   the scalar kernel's multiply and add.  Nothing else is fused.
 */
 
-#include "noise_impl.h"
+#include "kernel.h"
 
 #include <stdbool.h>
 #include <string.h>

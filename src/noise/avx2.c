@@ -3,7 +3,7 @@
 
 /*
   The AVX2 path: 8 lanes (AVX2 and FMA).  Compiled with those target flags,
-  and called only when the CPU supports them (see noise.c).  AVX2 has no
+  and called only when the CPU supports them (see isa.c).  AVX2 has no
   cheap per-lane lookup of 32 gradients, so blocks that need one go to the
   scalar kernel; the engines' lines almost never do.
 */
@@ -196,4 +196,4 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell)
   *cell = _mm256_set_m128i(c_hi, c_lo);
 }
 
-#include "noise_simd.h"
+#include "simd_template.h"

@@ -46,7 +46,7 @@ extern "C" {
 */
 #define P4D_NOISE_LIPSCHITZ 4.84
 
-/// Most octaves p4d_fbm4() sums.
+/// Most octaves fBm sums.
 #define P4D_FBM_MAX_OCTAVES 16
 
 /**
@@ -60,19 +60,6 @@ extern "C" {
 */
 float
 p4d_noise4(uint32_t seed, double x, double y, double z, double w);
-
-/**
-   Improved Perlin noise at n points along a line.
-
-   out[i] is bit-identical to p4d_noise4(seed, origin[0] + (double)i *
-   step[0], ..., origin[3] + (double)i * step[3]).  Realtime safe.
-*/
-void
-p4d_noise4_line(uint32_t     seed,
-                const double origin[4],
-                const double step[4],
-                float*       out,
-                size_t       n);
 
 /**
    Improved Perlin noise at points first..first+n-1 of a line.
@@ -98,21 +85,16 @@ p4d_noise4_span(uint32_t     seed,
    persistence^k, and has its own seed and offset so that octaves are
    uncorrelated.  A fractional octave count weights the last octave by the
    fraction, so octaves can be automated without a jump.
+
+   Every function that takes settings clamps each field into its range
+   first; NaN and infinities map to the default (3 octaves, lacunarity 2,
+   persistence 0.5).
 */
 typedef struct {
   float  octaves;     ///< Octaves summed, 1 .. P4D_FBM_MAX_OCTAVES, fractional
   double lacunarity;  ///< Frequency ratio between octaves, 1 .. 16
   float  persistence; ///< Amplitude ratio between octaves (gain), 0 .. 1
 } P4dFbm;
-
-/**
-   Return settings with every field clamped into its range.
-
-   NaN and infinities map to the default (3 octaves, lacunarity 2,
-   persistence 0.5).  Realtime safe.
-*/
-P4dFbm
-p4d_fbm_clamp(P4dFbm settings);
 
 /**
    The weights of the octaves of settings (clamped first), in order.
@@ -126,30 +108,31 @@ unsigned
 p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES]);
 
 /**
-   The seed and line of octave k of fBm along a line.
+   The weighted sum of the octaves of fBm at points first..first+n-1 of a
+   line, not normalised.
 
-   Octave k of the line (origin, step) is the line (origin * scale +
-   offset_k, step * scale) of the lattice hash seed_k, where scale is
-   lacunarity^k.  Realtime safe.
-
-   @return The octave's seed.
+   Octave k is p4d_noise4_span() of seed_k along the line (origin *
+   lacunarity^k + offset_k + position, step * lacunarity^k), weighted as
+   p4d_fbm_weights() says: octaves scale the motion along the line but not
+   position, a static point added to every octave (the engines place their
+   channels there).  position may be NULL (the origin).  Spans join exactly
+   as in p4d_noise4_span().  Realtime safe.
 */
-uint32_t
-p4d_fbm_octave(uint32_t     seed,
-               unsigned     k,
-               double       scale,
-               const double origin[4],
-               const double step[4],
-               double       octave_origin[4],
-               double       octave_step[4]);
+void
+p4d_fbm4_sum_span(const P4dFbm* settings,
+                  uint32_t      seed,
+                  const double  origin[4],
+                  const double  step[4],
+                  const double  position[4],
+                  int64_t       first,
+                  float*        out,
+                  size_t        n);
 
 /**
    fBm at points first..first+n-1 of a line, normalised into [-1, 1].
 
-   Octave k evaluates p4d_noise4_span() with origin * lacunarity^k + offset_k
-   and step * lacunarity^k, so spans join exactly as in p4d_noise4_span().
-   The weighted sum is divided by the sum of the weights and clamped.
-   Settings are clamped with p4d_fbm_clamp() first.  Realtime safe.
+   p4d_fbm4_sum_span() with no position, divided by the sum of the weights
+   and clamped.  Realtime safe.
 */
 void
 p4d_fbm4_span(const P4dFbm* settings,
@@ -161,25 +144,13 @@ p4d_fbm4_span(const P4dFbm* settings,
               size_t        n);
 
 /**
-   fBm at one point: p4d_fbm4_span() with origin p and n = 1.
-
-   @return A value within [-1, 1].  Realtime safe.
-*/
-float
-p4d_fbm4(const P4dFbm* settings,
-         uint32_t      seed,
-         double        x,
-         double        y,
-         double        z,
-         double        w);
-
-/**
    Code paths of the noise core.
 
    Every path gives the same bits; they differ only in speed.  The fastest
    one the CPU supports is chosen when the library is loaded, unless the
    environment variable P4D_ISA names another (scalar, avx2 or avx512), for
-   tests and bug reports.  Vector paths exist only in x86-64 builds.
+   tests and bug reports.  Vector paths exist only in x86-64 builds (not
+   with -Dsimd=disabled).
 */
 typedef enum {
   P4D_ISA_SCALAR, ///< Portable C
@@ -197,10 +168,6 @@ p4d_isa_name(P4dIsa isa);
 /// Whether this build has the path and this CPU can run it.  Realtime safe.
 bool
 p4d_isa_supported(P4dIsa isa);
-
-/// The path in use.  Realtime safe.
-P4dIsa
-p4d_isa(void);
 
 /**
    Use path isa, or the fastest supported one below it.

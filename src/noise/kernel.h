@@ -4,12 +4,12 @@
 /*
   The pieces of the noise kernel that every code path shares: the hash, the
   gradient table, the fade, the split of a coordinate.  Internal to the core:
-  included by noise.c and by the vector paths, which must reproduce exactly
-  this arithmetic (see noise.c for the maths).
+  included by noise.c, isa.c and the vector paths, which must reproduce
+  exactly this arithmetic (see noise.c for the maths).
 */
 
-#ifndef P4D_NOISE_IMPL_H
-#define P4D_NOISE_IMPL_H
+#ifndef P4D_NOISE_KERNEL_H
+#define P4D_NOISE_KERNEL_H
 
 #include "noise.h"
 
@@ -184,4 +184,4 @@ P4dSpan p4d_noise_span_scalar;
 P4dSpan p4d_noise_span_avx2;
 P4dSpan p4d_noise_span_avx512;
 
-#endif // P4D_NOISE_IMPL_H
+#endif // P4D_NOISE_KERNEL_H

@@ -3,7 +3,7 @@
 
 /*
   The AVX-512 path: 16 lanes (AVX-512 F and DQ).  Compiled with those
-  target flags, and called only when the CPU supports them (see noise.c).
+  target flags, and called only when the CPU supports them (see isa.c).
   Gradients are looked up per lane with a two-register permute
   (vpermt2ps), which reads only the low 5 bits of the index.
 */
@@ -209,4 +209,4 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell)
   *cell = _mm512_permutex2var_epi32(c_lo, even, c_hi);
 }
 
-#include "noise_simd.h"
+#include "simd_template.h"

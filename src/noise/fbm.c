@@ -1,0 +1,164 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  Fractal Brownian motion: octaves of the noise, summed.
+
+  Octave k has its own seed (the seed plus k times an odd constant, so every
+  octave of every seed is a different lattice hash) and its own offset off
+  the lattice, so that no two octaves pass through lattice points together
+  and fBm is not 0 at the origin.  The offsets are the fractional
+  parts of multiples of irrational numbers (golden ratio, sqrt 2, sqrt 3,
+  sqrt 5).
+*/
+
+#include "noise.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+static const double octave_offset[4] = { 0.6180339887498949,
+                                         0.4142135623730950,
+                                         0.7320508075688772,
+                                         0.2360679774997897 };
+
+/// Odd constant that separates the octave seeds.
+#define P4D_OCTAVE_SEED_STEP 0x6C8E9CF5u
+
+/// Octaves are evaluated in chunks of this many points on the stack.
+#define P4D_FBM_CHUNK 256U
+
+static float
+clampf(float v, float lo, float hi, float fallback)
+{
+  return v != v ? fallback : v < lo ? lo : v > hi ? hi : v;
+}
+
+/// Settings with every field clamped into its range; NaN and infinities map
+/// to the default (3 octaves, lacunarity 2, persistence 0.5).
+static P4dFbm
+fbm_clamp(P4dFbm settings)
+{
+  const double lac = settings.lacunarity;
+
+  settings.octaves =
+    clampf(settings.octaves, 1.0f, (float)P4D_FBM_MAX_OCTAVES, 3.0f);
+  settings.persistence = clampf(settings.persistence, 0.0f, 1.0f, 0.5f);
+  settings.lacunarity  = lac != lac   ? 2.0
+                         : lac < 1.0  ? 1.0
+                         : lac > 16.0 ? 16.0
+                                      : lac;
+  return settings;
+}
+
+unsigned
+p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES])
+{
+  const P4dFbm   s        = fbm_clamp(*settings);
+  const unsigned n_full   = (unsigned)s.octaves;
+  const float    fraction = s.octaves - (float)n_full;
+  const unsigned n_oct    = n_full + (fraction > 0.0f ? 1U : 0U);
+
+  float amplitude = 1.0f;
+  for (unsigned k = 0U; k < n_oct; ++k) {
+    weight[k] = k < n_full ? amplitude : amplitude * fraction;
+    amplitude *= s.persistence;
+  }
+
+  return n_oct;
+}
+
+/// The line of octave k, whose scale is lacunarity^k, and its seed.
+static uint32_t
+fbm_octave(uint32_t     seed,
+           unsigned     k,
+           double       scale,
+           const double origin[4],
+           const double step[4],
+           double       octave_origin[4],
+           double       octave_step[4])
+{
+  for (unsigned a = 0U; a < 4U; ++a) {
+    const double off = (double)(k + 1U) * octave_offset[a];
+    octave_origin[a] = origin[a] * scale + (off - floor(off));
+    octave_step[a]   = step[a] * scale;
+  }
+
+  return seed + k * P4D_OCTAVE_SEED_STEP;
+}
+
+/*
+  The one octave loop: p4d_fbm4_span() and the engines both come here.
+  Chunks of points are the outer loop, so that an octave's noise is added
+  while it is still in the cache.
+*/
+void
+p4d_fbm4_sum_span(const P4dFbm* settings,
+                  uint32_t      seed,
+                  const double  origin[4],
+                  const double  step[4],
+                  const double  position[4],
+                  int64_t       first,
+                  float*        out,
+                  size_t        n)
+{
+  const P4dFbm   s = fbm_clamp(*settings);
+  float          weight[P4D_FBM_MAX_OCTAVES];
+  const unsigned n_oct = p4d_fbm_weights(&s, weight);
+
+  for (size_t done = 0U; done < n; done += P4D_FBM_CHUNK) {
+    const size_t m   = n - done < P4D_FBM_CHUNK ? n - done : P4D_FBM_CHUNK;
+    float* const acc = out + done;
+    float        octave[P4D_FBM_CHUNK];
+    double       scale = 1.0;
+
+    for (size_t i = 0U; i < m; ++i) {
+      acc[i] = 0.0f;
+    }
+
+    for (unsigned k = 0U; k < n_oct; ++k) {
+      double         o[4];
+      double         st[4];
+      const uint32_t octave_seed =
+        fbm_octave(seed, k, scale, origin, step, o, st);
+      if (position) {
+        for (unsigned a = 0U; a < 4U; ++a) {
+          o[a] += position[a];
+        }
+      }
+
+      p4d_noise4_span(octave_seed, o, st, first + (int64_t)done, octave, m);
+      for (size_t i = 0U; i < m; ++i) {
+        acc[i] += weight[k] * octave[i];
+      }
+      scale *= s.lacunarity;
+    }
+  }
+}
+
+void
+p4d_fbm4_span(const P4dFbm* settings,
+              uint32_t      seed,
+              const double  origin[4],
+              const double  step[4],
+              int64_t       first,
+              float*        out,
+              size_t        n)
+{
+  float          weight[P4D_FBM_MAX_OCTAVES];
+  const unsigned n_oct = p4d_fbm_weights(settings, weight);
+
+  // The normalising sum does not depend on the point.
+  float sum = 0.0f;
+  for (unsigned k = 0U; k < n_oct; ++k) {
+    sum += weight[k];
+  }
+  const float norm = 1.0f / sum;
+
+  p4d_fbm4_sum_span(settings, seed, origin, step, NULL, first, out, n);
+  for (size_t i = 0U; i < n; ++i) {
+    const float v = out[i] * norm;
+    out[i]        = v > 1.0f ? 1.0f : v < -1.0f ? -1.0f : v;
+  }
+}

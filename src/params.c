@@ -172,7 +172,7 @@ static const P4dPort noise_ports[] = {
   CONTROL(14U, P4D_NOISE_CLOCK),
 };
 
-#define N_PORTS(ports) (uint32_t)(sizeof(ports) / sizeof(ports[0]))
+#define N_PORTS(ports) (uint32_t)(sizeof(ports) / sizeof((ports)[0]))
 
 static const P4dPlugin plugins[P4D_N_PLUGINS] = {
   { P4D_URI_MOD,

@@ -232,7 +232,9 @@ read_position(Plugin* self, const LV2_Atom_Object* obj)
   tr.has_bpm   = read_number(u, per_minute, &tr.bpm);
   tr.has_beat  = read_number(u, beat, &tr.beat);
 
-  double n_bar = 0.0, in_bar = 0.0, beats_per_bar = 0.0;
+  double n_bar         = 0.0;
+  double in_bar        = 0.0;
+  double beats_per_bar = 0.0;
   if (!tr.has_beat && read_number(u, bar, &n_bar) &&
       read_number(u, bar_beat, &in_bar) &&
       read_number(u, per_bar, &beats_per_bar)) {

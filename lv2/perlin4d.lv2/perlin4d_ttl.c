@@ -9,7 +9,7 @@
   with the plugins it applies to.  Built for the build machine and run by
   meson:
 
-      perlin4d_ttl VERSION LIB_EXT presets.ttl perlin4d.ttl manifest.ttl
+      perlin4d_ttl MINOR MICRO LIB_EXT presets.ttl perlin4d.ttl manifest.ttl
 */
 
 #include "params.h"
@@ -322,15 +322,36 @@ on_statement(void*              handle,
   return SERD_SUCCESS;
 }
 
+/// Parse the whole of text as a version number into *value.
+static int
+parse_version(const char* text, unsigned* value)
+{
+  char*               end = NULL;
+  const unsigned long v   = strtoul(text, &end, 10);
+  if (end == text || *end || v > 1000U) {
+    fprintf(stderr, "perlin4d_ttl: bad version number '%s'\n", text);
+    return 1;
+  }
+
+  *value = (unsigned)v;
+  return 0;
+}
+
+/**
+   Write the manifest: each plugin with its binary and version (lv2 minor
+   and micro version, from meson's project version major.minor.micro), then
+   each preset of presets.ttl with the plugins it applies to.
+*/
 static int
 write_manifest(FILE*       out,
-               const char* version,
+               const char* minor_text,
+               const char* micro_text,
                const char* lib_ext,
                const char* presets_path)
 {
-  unsigned major = 0U, minor = 0U, micro = 0U;
-  if (sscanf(version, "%u.%u.%u", &major, &minor, &micro) != 3) {
-    fprintf(stderr, "perlin4d_ttl: bad version '%s'\n", version);
+  unsigned minor = 0U;
+  unsigned micro = 0U;
+  if (parse_version(minor_text, &minor) || parse_version(micro_text, &micro)) {
     return 1;
   }
 
@@ -381,25 +402,28 @@ write_manifest(FILE*       out,
 int
 main(int argc, char** argv)
 {
-  if (argc != 6) {
+  if (argc != 7) {
     fprintf(stderr,
-            "usage: perlin4d_ttl VERSION LIB_EXT PRESETS PLUGINS_OUT "
+            "usage: perlin4d_ttl MINOR MICRO LIB_EXT PRESETS PLUGINS_OUT "
             "MANIFEST_OUT\n");
     return 2;
   }
 
-  FILE* const plugins  = fopen(argv[4], "w");
-  FILE* const manifest = fopen(argv[5], "w");
+  FILE* const plugins  = fopen(argv[5], "w");
+  FILE* const manifest = fopen(argv[6], "w");
   int         status   = !plugins || !manifest;
   if (!status) {
     write_plugins(plugins);
-    status = write_manifest(manifest, argv[1], argv[2], argv[3]);
+    status = write_manifest(manifest, argv[1], argv[2], argv[3], argv[4]);
   }
-  if ((plugins && fclose(plugins)) || (manifest && fclose(manifest))) {
+  if (plugins && fclose(plugins)) {
+    status = 1;
+  }
+  if (manifest && fclose(manifest)) {
     status = 1;
   }
   if (status) {
-    fprintf(stderr, "perlin4d_ttl: cannot write %s or %s\n", argv[4], argv[5]);
+    fprintf(stderr, "perlin4d_ttl: cannot write %s or %s\n", argv[5], argv[6]);
   }
 
   return status;

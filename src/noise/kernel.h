@@ -25,22 +25,22 @@
 
 /// Odd multipliers of the hash chain, one for each axis link and the final.
 static const uint32_t hash_mul[5] = {
-  0x9E3779B1u, // 2^32 / golden ratio
-  0x85EBCA77u, // xxHash prime 2
-  0xC2B2AE3Du, // xxHash prime 3
-  0x27D4EB2Fu, // xxHash prime 4
-  0x165667B1u, // xxHash prime 5
+  0x9E3779B1U, // 2^32 / golden ratio
+  0x85EBCA77U, // xxHash prime 2
+  0xC2B2AE3DU, // xxHash prime 3
+  0x27D4EB2FU, // xxHash prime 4
+  0x165667B1U, // xxHash prime 5
 };
 
 /// Full avalanche of the seed into the chain's starting key.
 static inline uint32_t
 seed_key(uint32_t seed)
 {
-  uint32_t h = seed + 0x9E3779B9u;
+  uint32_t h = seed + 0x9E3779B9U;
   h ^= h >> 16;
-  h *= 0x7FEB352Du;
+  h *= 0x7FEB352DU;
   h ^= h >> 15;
-  h *= 0x846CA68Bu;
+  h *= 0x846CA68BU;
   h ^= h >> 16;
   return h;
 }

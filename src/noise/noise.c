@@ -86,7 +86,7 @@ kernel(uint32_t key, const uint32_t c[4], const float f[4])
   P4D_UNROLL
   for (unsigned k = 0U, n = 8U; k < 4U; ++k, n >>= 1U) {
     P4D_UNROLL
-    for (unsigned i = 0U; i < n; ++i) {
+    for (size_t i = 0U; i < n; ++i) {
       v[i] = lerp(u[k], v[2U * i], v[2U * i + 1U]);
     }
   }

@@ -172,7 +172,7 @@ blend(VF v[], const VF u[], unsigned n_axes)
   P4D_UNROLL
   for (unsigned k = 0U, n = 1U << (n_axes - 1U); k < n_axes; ++k, n >>= 1U) {
     P4D_UNROLL
-    for (unsigned i = 0U; i < n; ++i) {
+    for (size_t i = 0U; i < n; ++i) {
       v[i] = vf_lerp(u[k], v[2U * i], v[2U * i + 1U]);
     }
   }
@@ -468,7 +468,7 @@ P4D_SPAN(uint32_t     key,
     line.fixed[a]  = step[a] == 0.0 && origin[a] != 0.0 && coord_ok(origin[a]);
     line.fixed_xyz = line.fixed_xyz && line.fixed[a];
     if (line.fixed[a]) {
-      uint32_t cell;
+      uint32_t cell = 0U;
       split(origin[a], &cell, &line.frac[a]);
       line.floor[a] = cell_floor(origin[a]);
     }

@@ -15,6 +15,8 @@
 
 #include "params.h"
 
+#include "support/host.h"
+
 #include <lilv/lilv.h>
 #include <lv2/atom/atom.h>
 #include <lv2/core/lv2.h>
@@ -248,25 +250,6 @@ file_exists(const char* const path)
   return file != NULL;
 }
 
-/// Load one bundle folder (a path, with or without a trailing slash).
-static void
-load_bundle_dir(const char* const dir)
-{
-  const size_t len  = strlen(dir);
-  char* const  path = (char*)calloc(len + 2U, 1U);
-  assert(path);
-  memcpy(path, dir, len);
-  if (len == 0U || dir[len - 1U] != '/') {
-    path[len] = '/';
-  }
-
-  LilvNode* const uri = lilv_new_file_uri(world, NULL, path);
-  expect(uri != NULL, "no file URI for %s", path);
-  lilv_world_load_bundle(world, uri);
-  lilv_node_free(uri);
-  free(path);
-}
-
 /// Load core.lv2 from dir if it is there, and return whether it was.
 static bool
 load_core_spec_from(const char* const dir, const size_t len)
@@ -285,7 +268,7 @@ load_core_spec_from(const char* const dir, const size_t len)
   }
 
   path[len + sizeof(core) - 1U] = '\0';
-  load_bundle_dir(path);
+  p4d_world_load_bundle(world, path);
   return true;
 }
 
@@ -325,7 +308,7 @@ setup(const char* const bundle_dir)
   load_core_spec();
   lilv_world_load_specifications(world);
   lilv_world_load_plugin_classes(world);
-  load_bundle_dir(bundle_dir);
+  p4d_world_load_bundle(world, bundle_dir);
 }
 
 static void

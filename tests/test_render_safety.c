@@ -140,7 +140,14 @@ test_failures_leave_nothing(void)
   assert(p4d_work_count() == 0U);
 }
 
-/// A folder the program may not write to: exit 1, the older file intact.
+/**
+   A folder the program may not write to: exit 1, the older file intact.
+
+   As root the child drops to user nobody, so that the folder's mode
+   applies; not being able to is a failure, never a skipped check.  Nobody
+   runs a copy of the renderer and its bundle in the work folder: the build
+   folder may lie where nobody cannot enter (a clone in /root, mode 0700).
+*/
 static void
 test_unwritable_folder(void)
 {
@@ -151,9 +158,16 @@ test_unwritable_folder(void)
 
   static const char* const args[] = { "-o",         "ro/keep.wav", "--force",
                                       "--duration", "0.1",         NULL };
-  const P4dProcResult      r      = p4d_cli_run(args, P4D_PROC_AS_NOBODY);
-  // As root the child drops to user nobody, so the folder's mode applies;
-  // not being able to is a failure, never a skipped check.
+  p4d_cli_use(p4d_cli_sandbox("bin"));
+  const P4dProcResult r = p4d_cli_run(args, P4D_PROC_AS_NOBODY);
+  p4d_cli_use(NULL);
+  if (r.status != 1) {
+    printf("# as nobody: status %d (%d: could not become nobody, 98: could "
+           "not run the renderer), stderr: %s\n",
+           r.status,
+           P4D_PROC_NO_NOBODY,
+           r.err);
+  }
   assert(r.status != P4D_PROC_NO_NOBODY);
   assert(r.status == 1);
   assert(!strncmp(r.err, "perlin4d-render: ro/keep.wav: ", 30U));
@@ -171,7 +185,8 @@ test_unwritable_folder(void)
   }
   closedir(dir);
   assert(n == 1U);
-  printf("# unwritable folder: exit 1, the older file intact\n");
+  printf("# unwritable folder: exit 1 as another user, the older file "
+         "intact\n");
   p4d_work_clear();
   assert(!chmod(p4d_work_dir(), 0700));
 }

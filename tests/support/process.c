@@ -1,6 +1,7 @@
 // Copyright 2026 The perlin4d authors
 // SPDX-License-Identifier: ISC
 
+#define _DEFAULT_SOURCE // setgroups
 #define _XOPEN_SOURCE 700
 #undef NDEBUG
 
@@ -9,6 +10,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -110,7 +112,8 @@ child(const char*  program,
     signal(SIGXFSZ, SIG_IGN);
     setrlimit(RLIMIT_FSIZE, &limit);
   } else if (trouble == P4D_PROC_AS_NOBODY && getuid() == 0 &&
-             (setgid(NOBODY) || setuid(NOBODY))) {
+             // Without root's supplementary groups too: nobody as such.
+             (setgroups(0U, NULL) || setgid(NOBODY) || setuid(NOBODY))) {
     _exit(P4D_PROC_NO_NOBODY);
   } else if (trouble == P4D_PROC_STDERR_TTY) {
     close(tty);

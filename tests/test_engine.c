@@ -11,7 +11,7 @@
 #include "engine.h"
 #include "params.h"
 
-#include "stats.h"
+#include "support/stats.h"
 
 #include <assert.h>
 #include <math.h>
@@ -137,7 +137,7 @@ test_mod_spread_and_range(void)
   double worst = 0.0;
   for (unsigned c = 0U; c < 4U; ++c) {
     for (unsigned d = c + 1U; d < 4U; ++d) {
-      const double r = fabs(correlation(b.ch[c], b.ch[d], n));
+      const double r = fabs(p4d_correlation(b.ch[c], b.ch[d], n));
       worst          = r > worst ? r : worst;
     }
   }
@@ -162,7 +162,7 @@ test_mod_spread_and_range(void)
   half.params[P4D_MOD_RATE_HZ] = 5.0f;
   half.params[P4D_MOD_SPREAD]  = 0.02f;
   rig_render(&half, b.ch, n, 1000U);
-  const double near = correlation(b.ch[0], b.ch[1], n);
+  const double near = p4d_correlation(b.ch[0], b.ch[1], n);
   printf("# Mod spread 0.02: correlation of channels 1 and 2 %.3f\n", near);
   assert(near > 0.5 && near < 0.9999);
 
@@ -223,7 +223,7 @@ test_noise_level_and_dc(void)
     }
 
     // Width 1: the channels are independent.
-    assert(fabs(correlation(b.ch[0], b.ch[1], n)) < 0.1);
+    assert(fabs(p4d_correlation(b.ch[0], b.ch[1], n)) < 0.1);
     p4d_engine_free(rig.engine);
   }
 

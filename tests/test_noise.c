@@ -10,7 +10,9 @@
 
 #include "noise.h"
 
-#include "stats.h"
+#include "support/compare.h"
+#include "support/rng.h"
+#include "support/stats.h"
 
 #include <assert.h>
 #include <math.h>
@@ -19,31 +21,15 @@
 #include <stdio.h>
 #include <string.h>
 
-/// xorshift64*: the tests' own reproducible random points.
-static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
-
-static double
-uniform(double lo, double hi)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  const uint64_t r = rng_state * 0x2545F4914F6CDD1DULL;
-  return lo + (hi - lo) * (double)(r >> 11) * 0x1p-53;
-}
+/// The test's own reproducible random points.
+static P4dRng rng = { 0x2545F4914F6CDD1DULL };
 
 static void
 random_point(double p[4], double range)
 {
   for (unsigned k = 0U; k < 4U; ++k) {
-    p[k] = uniform(-range, range);
+    p[k] = p4d_rng_uniform(&rng, -range, range);
   }
-}
-
-static bool
-same_bits(float a, float b)
-{
-  return !memcmp(&a, &b, sizeof(float));
 }
 
 /// fBm at one point: a span of one point.
@@ -67,7 +53,7 @@ static void
 test_lattice_zero(void)
 {
   for (unsigned i = 0U; i < 100000U; ++i) {
-    const uint32_t seed = (uint32_t)uniform(0.0, 4294967295.0);
+    const uint32_t seed = (uint32_t)p4d_rng_uniform(&rng, 0.0, 4294967295.0);
     double         p[4];
     random_point(p, 1.0e9);
     const float v =
@@ -142,7 +128,7 @@ test_continuity(void)
       dir[k]           = fabs(dir[k]);
     }
 
-    const double h     = uniform(1.0e-4, 1.0e-2);
+    const double h     = p4d_rng_uniform(&rng, 1.0e-4, 1.0e-2);
     const double slope = check_lipschitz(p, dir, h);
     steepest           = slope > steepest ? slope : steepest;
   }
@@ -163,14 +149,14 @@ test_deterministic(void)
     random_point(p, 1.0e6);
     const float a = p4d_noise4(i, p[0], p[1], p[2], p[3]);
     const float b = p4d_noise4(i, p[0], p[1], p[2], p[3]);
-    assert(same_bits(a, b));
+    assert(p4d_same_bits(a, b));
   }
 }
 
 static void
 fill_series(uint32_t seed, const double shift[4], float* out)
 {
-  rng_state = 0x9E3779B97F4A7C15ULL;
+  rng.state = 0x9E3779B97F4A7C15ULL;
   for (unsigned i = 0U; i < N_CORR; ++i) {
     double p[4];
     random_point(p, 100.0);
@@ -188,7 +174,7 @@ test_seeds_differ(void)
   for (size_t i = 0U; i < sizeof(pairs) / sizeof(pairs[0]); ++i) {
     fill_series(pairs[i][0], none, series_a);
     fill_series(pairs[i][1], none, series_b);
-    const double r = correlation(series_a, series_b, N_CORR);
+    const double r = p4d_correlation(series_a, series_b, N_CORR);
     printf("# seeds %u/%u: correlation %+.4f\n", pairs[i][0], pairs[i][1], r);
     assert(fabs(r) < 0.05);
   }
@@ -196,7 +182,7 @@ test_seeds_differ(void)
   // The same seed correlates fully: the measure can fail.
   fill_series(5U, none, series_a);
   fill_series(5U, none, series_b);
-  assert(correlation(series_a, series_b, N_CORR) > 0.999);
+  assert(p4d_correlation(series_a, series_b, N_CORR) > 0.999);
 }
 
 static void
@@ -212,7 +198,7 @@ test_aperiodic(void)
       double shift[4] = { 0.0, 0.0, 0.0, 0.0 };
       shift[axis]     = periods[i];
       fill_series(3U, shift, series_b);
-      const double r = correlation(series_a, series_b, N_CORR);
+      const double r = p4d_correlation(series_a, series_b, N_CORR);
       assert(fabs(r) < 0.05);
     }
   }
@@ -220,7 +206,7 @@ test_aperiodic(void)
   // 2^32 cells is the documented period, so the measure can fail.
   double shift[4] = { 0.0, 0.0, 0.0, 4294967296.0 };
   fill_series(3U, shift, series_b);
-  assert(correlation(series_a, series_b, N_CORR) > 0.999);
+  assert(p4d_correlation(series_a, series_b, N_CORR) > 0.999);
 }
 
 static void
@@ -253,8 +239,8 @@ static double
 awkward_coordinate(void)
 {
   // Mix ordinary, negative and just-below-an-integer coordinates.
-  const double v = uniform(-1.0e6, 1.0e6);
-  switch ((unsigned)uniform(0.0, 3.0)) {
+  const double v = p4d_rng_uniform(&rng, -1.0e6, 1.0e6);
+  switch ((unsigned)p4d_rng_uniform(&rng, 0.0, 3.0)) {
   case 0:
     return v;
   case 1:
@@ -272,7 +258,8 @@ test_line_equals_scalar(void)
     double origin[4], step[4];
     for (unsigned k = 0U; k < 4U; ++k) {
       origin[k] = awkward_coordinate();
-      step[k]   = trial % 3U ? uniform(-0.5, 0.5) : uniform(-1.0e-7, 1.0e-7);
+      step[k]   = trial % 3U ? p4d_rng_uniform(&rng, -0.5, 0.5)
+                             : p4d_rng_uniform(&rng, -1.0e-7, 1.0e-7);
     }
 
     const uint32_t seed = trial * 2654435761U;
@@ -285,7 +272,7 @@ test_line_equals_scalar(void)
                                  origin[1] + t * step[1],
                                  origin[2] + t * step[2],
                                  origin[3] + t * step[3]);
-      assert(same_bits(line[i], v));
+      assert(p4d_same_bits(line[i], v));
     }
 
     // A span that starts part-way along gives the same values.
@@ -354,13 +341,13 @@ test_known_answers(void)
   for (size_t i = 0U; i < sizeof(cases) / sizeof(cases[0]); ++i) {
     const double* p = cases[i].p;
     const float   v = p4d_noise4(cases[i].seed, p[0], p[1], p[2], p[3]);
-    if (!same_bits(v, cases[i].expected)) {
+    if (!p4d_same_bits(v, cases[i].expected)) {
       printf("# known answer %zu: got %a, expected %a\n",
              i,
              (double)v,
              (double)cases[i].expected);
     }
-    assert(same_bits(v, cases[i].expected));
+    assert(p4d_same_bits(v, cases[i].expected));
   }
 }
 
@@ -380,7 +367,7 @@ test_fbm(void)
   for (size_t i = 0U; i < 2000U; ++i) {
     assert(whole[i] >= -1.0f && whole[i] <= 1.0f);
   }
-  assert(same_bits(fbm_at(&s, 4U, 0.25, 1.5, -3.75, 1000.125), whole[0]));
+  assert(p4d_same_bits(fbm_at(&s, 4U, 0.25, 1.5, -3.75, 1000.125), whole[0]));
 
   // Known answers freeze fBm: octave seeds, offsets, weights and order.
   {
@@ -393,7 +380,7 @@ test_fbm(void)
     float        got[4];
     p4d_fbm4_span(&k, 11U, ko, ks, 1000U, got, 4U);
     for (unsigned i = 0U; i < 4U; ++i) {
-      assert(same_bits(got[i], expected[i]));
+      assert(p4d_same_bits(got[i], expected[i]));
     }
   }
 
@@ -416,14 +403,14 @@ test_fbm(void)
   // octave samples the same scale as the first, yet is unrelated to it.
   const P4dFbm one = { 1.0f, 1.0, 1.0f };
   const P4dFbm two = { 2.0f, 1.0, 1.0f };
-  rng_state        = 12345U;
+  rng.state        = 12345U;
   for (unsigned i = 0U; i < N_CORR; ++i) {
     double p[4];
     random_point(p, 100.0);
     series_a[i] = fbm_at(&one, 2U, p[0], p[1], p[2], p[3]);
     series_b[i] = 2.0f * fbm_at(&two, 2U, p[0], p[1], p[2], p[3]) - series_a[i];
   }
-  const double r = correlation(series_a, series_b, N_CORR);
+  const double r = p4d_correlation(series_a, series_b, N_CORR);
   printf("# fBm octaves 0/1: correlation %+.4f\n", r);
   assert(fabs(r) < 0.05);
 
@@ -442,7 +429,8 @@ test_fbm(void)
   for (size_t i = 0U; i < sizeof(clamps) / sizeof(clamps[0]); ++i) {
     const float v = fbm_at(&clamps[i].bad, 1U, 0.5, 0.5, 0.5, 0.5);
     assert(isfinite(v));
-    assert(same_bits(v, fbm_at(&clamps[i].clamped, 1U, 0.5, 0.5, 0.5, 0.5)));
+    assert(
+      p4d_same_bits(v, fbm_at(&clamps[i].clamped, 1U, 0.5, 0.5, 0.5, 0.5)));
   }
 }
 
@@ -451,9 +439,9 @@ test_bad_coordinates(void)
 {
   // Non-finite and huge coordinates are taken as 0: the output stays finite.
   const float zero = p4d_noise4(1U, 0.3, 0.6, 0.2, 0.0);
-  assert(same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, NAN), zero));
-  assert(same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, INFINITY), zero));
-  assert(same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, -1.0e300), zero));
+  assert(p4d_same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, NAN), zero));
+  assert(p4d_same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, INFINITY), zero));
+  assert(p4d_same_bits(p4d_noise4(1U, 0.3, 0.6, 0.2, -1.0e300), zero));
 }
 
 int

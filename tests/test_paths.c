@@ -14,6 +14,9 @@
 #include "noise.h"
 #include "params.h"
 
+#include "support/compare.h"
+#include "support/rng.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdbool.h>
@@ -22,29 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// xorshift64*: the test's own reproducible randomness.
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-static uint64_t
-next_u64(void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545F4914F6CDD1DULL;
-}
-
-static double
-uniform(double lo, double hi)
-{
-  return lo + (hi - lo) * (double)(next_u64() >> 11) * 0x1p-53;
-}
-
-static unsigned
-below(unsigned n)
-{
-  return (unsigned)(next_u64() % n);
-}
+/// The test's own reproducible randomness.
+static P4dRng rng = { 0x9E3779B97F4A7C15ULL };
 
 /// A coordinate that sits on an edge the splits must agree on.
 static double
@@ -55,8 +37,8 @@ edge_coordinate(void)
     -0.5,    0x1p50,       -0x1p50, 0x1p50 + 4.0, 0x1p32,
     -0x1p32, 4294967295.5, -2.0,    1.0e-300,     -1.0e-300,
   };
-  const double e = edges[below(sizeof(edges) / sizeof(edges[0]))];
-  switch (below(3U)) {
+  const double e = edges[p4d_rng_below(&rng, sizeof(edges) / sizeof(edges[0]))];
+  switch (p4d_rng_below(&rng, 3U)) {
   case 0U:
     return e;
   case 1U:
@@ -71,46 +53,50 @@ static void
 random_line(unsigned kind, double origin[4], double step[4])
 {
   for (unsigned a = 0U; a < 4U; ++a) {
-    origin[a] = uniform(-1000.0, 1000.0);
+    origin[a] = p4d_rng_uniform(&rng, -1000.0, 1000.0);
     step[a]   = 0.0;
   }
 
   switch (kind) {
   case 0U: // Along w only, slowly: the Mod's lines
-    step[3] = uniform(0.0, 0.1);
+    step[3] = p4d_rng_uniform(&rng, 0.0, 0.1);
     break;
   case 1U: // Slow in space, fast in time: the Noise's lines
     for (unsigned a = 0U; a < 3U; ++a) {
-      step[a] = uniform(-1.0e-3, 1.0e-3);
+      step[a] = p4d_rng_uniform(&rng, -1.0e-3, 1.0e-3);
     }
-    step[3] = uniform(-0.7, 0.7);
+    step[3] = p4d_rng_uniform(&rng, -0.7, 0.7);
     break;
   case 2U: // Too fast in w for layers
-    step[3] = uniform(0.5, 4.0) * (below(2U) ? 1.0 : -1.0);
-    step[0] = uniform(-1.0e-4, 1.0e-4);
+    step[3] =
+      p4d_rng_uniform(&rng, 0.5, 4.0) * (p4d_rng_below(&rng, 2U) ? 1.0 : -1.0);
+    step[0] = p4d_rng_uniform(&rng, -1.0e-4, 1.0e-4);
     break;
   case 3U: // Fast on every axis
     for (unsigned a = 0U; a < 4U; ++a) {
-      step[a] = uniform(-1.0, 1.0);
+      step[a] = p4d_rng_uniform(&rng, -1.0, 1.0);
     }
     break;
   case 4U: // Edges: zeros, integers, range limits, tiny and zero steps
     for (unsigned a = 0U; a < 4U; ++a) {
       origin[a] = edge_coordinate();
-      step[a]   = below(2U) ? 0.0 : uniform(-1.0e-7, 1.0e-7);
+      step[a] =
+        p4d_rng_below(&rng, 2U) ? 0.0 : p4d_rng_uniform(&rng, -1.0e-7, 1.0e-7);
     }
-    if (below(2U)) {
-      step[3] = uniform(-0.3, 0.3);
+    if (p4d_rng_below(&rng, 2U)) {
+      step[3] = p4d_rng_uniform(&rng, -0.3, 0.3);
     }
     break;
   case 5U: // Bad coordinates somewhere along the line
-    origin[below(4U)] = below(2U) ? NAN : 0x1p50 - uniform(0.0, 8.0);
-    step[below(4U)]   = below(3U) ? uniform(-1.0, 1.0) : INFINITY;
+    origin[p4d_rng_below(&rng, 4U)] =
+      p4d_rng_below(&rng, 2U) ? NAN : 0x1p50 - p4d_rng_uniform(&rng, 0.0, 8.0);
+    step[p4d_rng_below(&rng, 4U)] =
+      p4d_rng_below(&rng, 3U) ? p4d_rng_uniform(&rng, -1.0, 1.0) : INFINITY;
     break;
   default: // Integer steps: every point on a cell face
     for (unsigned a = 0U; a < 4U; ++a) {
-      origin[a] = (double)(int)uniform(-50.0, 50.0);
-      step[a]   = (double)(int)uniform(-3.0, 3.0) * 0.25;
+      origin[a] = (double)(int)p4d_rng_uniform(&rng, -50.0, 50.0);
+      step[a]   = (double)(int)p4d_rng_uniform(&rng, -3.0, 3.0) * 0.25;
     }
     break;
   }
@@ -132,39 +118,38 @@ test_random_lines(P4dIsa isa)
     double         step[4];
     random_line(kind, origin, step);
 
-    const uint32_t seed  = (uint32_t)next_u64();
-    const int64_t  first = (int64_t)uniform(-1.0e6, 1.0e6);
-    const size_t   n     = 1U + below(MAX_N);
+    const uint32_t seed  = (uint32_t)p4d_rng_next(&rng);
+    const int64_t  first = (int64_t)p4d_rng_uniform(&rng, -1.0e6, 1.0e6);
+    const size_t   n     = 1U + p4d_rng_below(&rng, MAX_N);
 
     p4d_isa_use(P4D_ISA_SCALAR);
     p4d_noise4_span(seed, origin, step, first, want, n);
     p4d_isa_use(isa);
     p4d_noise4_span(seed, origin, step, first, got, n);
 
-    for (size_t i = 0U; i < n; ++i) {
-      if (memcmp(&want[i], &got[i], sizeof(float))) {
-        fprintf(stderr,
-                "%s: kind %u, seed %u, first %lld, point %zu of %zu: "
-                "%a instead of %a\n"
-                "  origin %a %a %a %a\n  step %a %a %a %a\n",
-                p4d_isa_name(isa),
-                kind,
-                (unsigned)seed,
-                (long long)first,
-                i,
-                n,
-                (double)got[i],
-                (double)want[i],
-                origin[0],
-                origin[1],
-                origin[2],
-                origin[3],
-                step[0],
-                step[1],
-                step[2],
-                step[3]);
-        abort();
-      }
+    const size_t i = p4d_first_difference(want, got, n);
+    if (i < n) {
+      fprintf(stderr,
+              "%s: kind %u, seed %u, first %lld, point %zu of %zu: "
+              "%a instead of %a\n"
+              "  origin %a %a %a %a\n  step %a %a %a %a\n",
+              p4d_isa_name(isa),
+              kind,
+              (unsigned)seed,
+              (long long)first,
+              i,
+              n,
+              (double)got[i],
+              (double)want[i],
+              origin[0],
+              origin[1],
+              origin[2],
+              origin[3],
+              step[0],
+              step[1],
+              step[2],
+              step[3]);
+      abort();
     }
     ++n_lines;
   }
@@ -246,14 +231,11 @@ test_engines(P4dIsa isa)
         p4d_isa_use(isa);
         render_engine(kind, variant, song_frames[s], got);
         for (unsigned c = 0U; c < p4d_engine_channels(kind); ++c) {
-          if (memcmp(want[c], got[c], sizeof(want[c]))) {
-            unsigned f = 0U;
-            while (!memcmp(&want[c][f], &got[c][f], sizeof(float))) {
-              ++f;
-            }
+          const size_t f = p4d_first_difference(want[c], got[c], N_FRAMES);
+          if (f < N_FRAMES) {
             fprintf(stderr,
                     "%s: %s variant %u from frame %lld differs on channel %u "
-                    "at frame %u: %a instead of %a\n",
+                    "at frame %zu: %a instead of %a\n",
                     p4d_isa_name(isa),
                     k ? "noise" : "mod",
                     variant,

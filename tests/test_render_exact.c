@@ -23,13 +23,13 @@
 #include "engine.h"
 #include "params.h"
 #include "render/render.h"
-#include "urid_map.h"
+
+#include "support/cli.h"
+#include "support/files.h"
+#include "support/host.h"
 
 #include <lilv/lilv.h>
-#include <lv2/atom/atom.h>
-#include <lv2/core/lv2.h>
 #include <lv2/presets/presets.h>
-#include <lv2/urid/urid.h>
 #include <sndfile.h>
 
 #include <assert.h>
@@ -39,179 +39,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#define URI_MOD_CV "urn:perlin4d:mod-cv"
-#define URI_NOISE "urn:perlin4d:noise"
-
-#define MAX_PORTS 32U
-#define MAX_ARGS 32U
 #define MAX_POINTS 16U
 
-/// Bytes of each atom port buffer.
-#define SEQ_BYTES 4096U
-
-static const char* render_path = NULL;
-static char        work_dir[]  = "/tmp/p4d-exact-XXXXXX";
-static char        out_path[512];
-
-static LilvWorld*         world   = NULL;
-static const LilvPlugins* plugins = NULL;
-static LilvNode*          lv2_InputPort;
-static LilvNode*          lv2_ControlPort;
-static LilvNode*          lv2_AudioPort;
-static LilvNode*          lv2_CVPort;
-static LilvNode*          atom_AtomPort;
-static LilvNode*          pset_Preset;
-
-// -- The host --------------------------------------------------------------
-
-typedef struct {
-  const LilvPlugin* plugin;
-  LilvInstance*     instance;
-  uint32_t          n_ports;
-  const char*       symbol[MAX_PORTS];
-  bool              control_in[MAX_PORTS];
-  float             value[MAX_PORTS]; ///< Control port buffers
-  uint32_t          n_signals;
-  uint32_t          signal_port[P4D_MAX_CHANNELS]; ///< cv_n or out_l, out_r
-  float*            signal[P4D_MAX_CHANNELS];      ///< Their block buffers
-  uint64_t          control[SEQ_BYTES / 8U];
-  uint64_t          midi[SEQ_BYTES / 8U];
-  int               midi_port; ///< -1 if none
-} Host;
-
-static uint32_t
-find_port(const Host* h, const char* symbol)
-{
-  for (uint32_t i = 0U; i < h->n_ports; ++i) {
-    if (!strcmp(h->symbol[i], symbol)) {
-      return i;
-    }
-  }
-  fprintf(stderr, "no port '%s'\n", symbol);
-  assert(false && "port not found");
-  return 0U;
-}
-
-static void
-host_set(Host* h, const char* symbol, float value)
-{
-  const uint32_t i = find_port(h, symbol);
-  assert(h->control_in[i]);
-  h->value[i] = value;
-}
-
-/// A LilvSetPortValueFunc: a preset's value into the control port buffer.
-static void
-set_port_value(const char* symbol,
-               void*       data,
-               const void* value,
-               uint32_t    size,
-               uint32_t    type)
-{
-  Host* const h = (Host*)data;
-  float       v = 0.0f;
-  if (type == map_uri(NULL, LV2_ATOM__Float) && size == sizeof(float)) {
-    v = *(const float*)value;
-  } else if (type == map_uri(NULL, LV2_ATOM__Double) &&
-             size == sizeof(double)) {
-    v = (float)*(const double*)value;
-  } else if (type == map_uri(NULL, LV2_ATOM__Int) && size == sizeof(int32_t)) {
-    v = (float)*(const int32_t*)value;
-  } else if (type == map_uri(NULL, LV2_ATOM__Long) && size == sizeof(int64_t)) {
-    v = (float)*(const int64_t*)value;
-  } else {
-    fprintf(stderr, "port '%s': value of unknown type %u\n", symbol, type);
-    assert(false && "preset value of unknown type");
-  }
-  host_set(h, symbol, v);
-}
-
-static Host*
-host_new(const char* uri, double rate, uint32_t block)
-{
-  Host* const h = (Host*)calloc(1U, sizeof(Host));
-  assert(h);
-
-  LilvNode* const node = lilv_new_uri(world, uri);
-  h->plugin            = lilv_plugins_get_by_uri(plugins, node);
-  lilv_node_free(node);
-  assert(h->plugin);
-
-  h->midi_port = -1;
-  h->n_ports   = lilv_plugin_get_num_ports(h->plugin);
-  assert(h->n_ports <= MAX_PORTS);
-  h->instance = lilv_plugin_instantiate(h->plugin, rate, features_map);
-  assert(h->instance);
-
-  for (uint32_t i = 0U; i < h->n_ports; ++i) {
-    const LilvPort* const port = lilv_plugin_get_port_by_index(h->plugin, i);
-    const bool input           = lilv_port_is_a(h->plugin, port, lv2_InputPort);
-    h->symbol[i] = lilv_node_as_string(lilv_port_get_symbol(h->plugin, port));
-
-    if (lilv_port_is_a(h->plugin, port, lv2_ControlPort)) {
-      // Every control input starts at its TTL default, as in a new host.
-      LilvNode* def = NULL;
-      lilv_port_get_range(h->plugin, port, &def, NULL, NULL);
-      h->control_in[i] = input;
-      h->value[i]      = input && def ? lilv_node_as_float(def) : 0.0f;
-      lilv_node_free(def);
-      lilv_instance_connect_port(h->instance, i, &h->value[i]);
-    } else if (lilv_port_is_a(h->plugin, port, lv2_AudioPort) ||
-               lilv_port_is_a(h->plugin, port, lv2_CVPort)) {
-      assert(!input && h->n_signals < P4D_MAX_CHANNELS);
-      h->signal[h->n_signals] = (float*)calloc(block, sizeof(float));
-      assert(h->signal[h->n_signals]);
-      lilv_instance_connect_port(h->instance, i, h->signal[h->n_signals]);
-      h->signal_port[h->n_signals++] = i;
-    } else {
-      assert(lilv_port_is_a(h->plugin, port, atom_AtomPort));
-      if (input) {
-        lilv_instance_connect_port(h->instance, i, h->control);
-      } else {
-        h->midi_port = (int)i;
-        lilv_instance_connect_port(h->instance, i, h->midi);
-      }
-    }
-  }
-  return h;
-}
-
-static void
-host_free(Host* h)
-{
-  lilv_instance_deactivate(h->instance);
-  lilv_instance_free(h->instance);
-  for (uint32_t c = 0U; c < h->n_signals; ++c) {
-    free(h->signal[c]);
-  }
-  free(h);
-}
-
-/// Run one block of n frames and append it to out (interleaved).
-static void
-host_run(Host* h, float* out, uint32_t n)
-{
-  LV2_Atom_Sequence* const seq = (LV2_Atom_Sequence*)h->control;
-  seq->atom.type               = map_uri(NULL, LV2_ATOM__Sequence);
-  seq->atom.size               = sizeof(LV2_Atom_Sequence_Body);
-  seq->body.unit               = 0U;
-  seq->body.pad                = 0U;
-  if (h->midi_port >= 0) {
-    LV2_Atom* const atom = (LV2_Atom*)h->midi;
-    atom->type           = map_uri(NULL, LV2_ATOM__Chunk);
-    atom->size           = SEQ_BYTES - (uint32_t)sizeof(LV2_Atom);
-  }
-
-  lilv_instance_run(h->instance, n);
-  for (uint32_t i = 0U; i < n; ++i) {
-    for (uint32_t c = 0U; c < h->n_signals; ++c) {
-      out[(size_t)i * h->n_signals + c] = h->signal[c][i];
-    }
-  }
-}
+static char       out_path[512];
+static LilvWorld* world = NULL;
+static LilvNode*  pset_Preset;
 
 // -- Automation as the host applies it -------------------------------------
 
@@ -266,27 +100,6 @@ ramps_value(const Ramps* lane, double t)
 
 // -- The renderer ----------------------------------------------------------
 
-/// Run the renderer with args (NULL-terminated); return its exit status.
-static int
-run_render(const char* const* args)
-{
-  const char* argv[MAX_ARGS + 2U] = { render_path };
-  for (size_t i = 0U; args[i]; ++i) {
-    assert(i < MAX_ARGS);
-    argv[i + 1U] = args[i];
-  }
-
-  const pid_t pid = fork();
-  assert(pid >= 0);
-  if (pid == 0) {
-    execv(render_path, (char* const*)argv);
-    _exit(98);
-  }
-  int status = 0;
-  assert(waitpid(pid, &status, 0) == pid);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 /// Read the float WAV at out_path; check its header and return its frames.
 static float*
 read_wav(double rate, unsigned n_channels, size_t n_frames)
@@ -324,29 +137,16 @@ typedef struct {
   const char* jobs;       ///< --jobs
 } Case;
 
-/// Set h's controls from a preset of the bundle, as a host loads it.
-static void
-host_load_preset(Host* h, const char* uri)
-{
-  LilvNode* const preset = lilv_new_uri(world, uri);
-  lilv_world_load_resource(world, preset);
-  LilvState* const state = lilv_state_new_from_world(world, &map, preset);
-  assert(state);
-  lilv_state_restore(state, h->instance, set_port_value, h, 0U, features_map);
-  lilv_state_free(state);
-  lilv_node_free(preset);
-}
-
 static void
 check_case(const Case* c)
 {
   // The renderer's command line.
-  const char* args[MAX_ARGS + 1U] = { "-o",         out_path,
-                                      "--plugin",   c->mod ? "mod" : "noise",
-                                      "--duration", c->duration,
-                                      "--jobs",     c->jobs ? c->jobs : "2" };
-  size_t      n_args              = 8U;
-  char        rate_text[32];
+  const char* args[P4D_PROC_MAX_ARGS + 1U] = {
+    "-o",         out_path,    "--plugin", c->mod ? "mod" : "noise",
+    "--duration", c->duration, "--jobs",   c->jobs ? c->jobs : "2"
+  };
+  size_t n_args = 8U;
+  char   rate_text[32];
   snprintf(rate_text, sizeof(rate_text), "%.0f", c->rate);
   args[n_args++] = "--samplerate";
   args[n_args++] = rate_text;
@@ -364,47 +164,54 @@ check_case(const Case* c)
   }
   args[n_args] = NULL;
 
-  const int status = run_render(args);
-  if (status) {
-    printf("# %s: the renderer exited with %d\n", c->name, status);
+  const P4dProcResult r = p4d_cli_run(args, P4D_PROC_PLAIN);
+  if (r.status) {
+    printf("# %s: the renderer exited with %d: %s", c->name, r.status, r.err);
   }
-  assert(status == 0);
+  assert(r.status == 0);
   const unsigned n_channels = c->mod ? 4U : 2U;
   float* const   rendered   = read_wav(c->rate, n_channels, c->n_frames);
 
   // The plugin, from frame 0 without transport, the same controls.
+  snprintf(p4d_host_case, sizeof(p4d_host_case), "%s", c->name);
   const uint32_t block = c->lane ? P4D_AUTOMATION_GRID : c->block;
-  Host* const    h = host_new(c->mod ? URI_MOD_CV : URI_NOISE, c->rate, block);
+  P4dHost* const h     = p4d_host_new(
+    c->mod ? P4D_HOST_URI_MOD_CV : P4D_HOST_URI_NOISE, c->rate, true);
   assert(h->n_signals == n_channels);
   if (c->preset) {
-    host_load_preset(h, c->preset);
+    p4d_host_load_preset(h, c->preset);
   }
   for (size_t i = 0U; c->sets[i]; ++i) {
-    const char* eq = strchr(c->sets[i], '=');
-    char        symbol[32];
-    assert(eq && (size_t)(eq - c->sets[i]) < sizeof(symbol));
-    memcpy(symbol, c->sets[i], (size_t)(eq - c->sets[i]));
-    symbol[eq - c->sets[i]] = '\0';
-    host_set(h, symbol, (float)strtod(eq + 1, NULL));
+    char  symbol[32];
+    float value = 0.0f;
+    p4d_setting_parse(c->sets[i], symbol, &value);
+    p4d_host_set(h, symbol, value);
   }
   Ramps lane = { { 0 }, 0U, { 0.0 }, { 0.0f } };
   if (c->lane) {
     ramps_parse(c->lane, &lane);
   }
 
-  float* const played =
-    (float*)malloc(c->n_frames * n_channels * sizeof(float));
-  assert(played);
-  lilv_instance_activate(h->instance);
+  P4dDest d = p4d_dest_new(h, c->n_frames);
+  p4d_host_activate(h);
   for (size_t done = 0U; done < c->n_frames;) {
     const uint32_t n =
       c->n_frames - done < block ? (uint32_t)(c->n_frames - done) : block;
     if (c->lane) {
-      host_set(h, lane.symbol, ramps_value(&lane, (double)done / c->rate));
+      p4d_host_set(h, lane.symbol, ramps_value(&lane, (double)done / c->rate));
     }
-    host_run(h, played + done * n_channels, n);
+    p4d_host_run(h, &d, done, n);
     done += n;
   }
+  float* const played =
+    (float*)malloc(c->n_frames * n_channels * sizeof(float));
+  assert(played);
+  for (size_t i = 0U; i < c->n_frames; ++i) {
+    for (unsigned ch = 0U; ch < n_channels; ++ch) {
+      played[i * n_channels + ch] = d.sig[ch][i];
+    }
+  }
+  p4d_dest_free(&d);
 
   size_t n_same = 0U;
   for (size_t i = 0U; i < c->n_frames * n_channels; ++i) {
@@ -437,7 +244,7 @@ check_case(const Case* c)
   assert(n_same == c->n_frames * n_channels);
   assert(n_moves > c->n_frames / 100U);
 
-  host_free(h);
+  p4d_host_free(h);
   free(played);
   free(rendered);
 }
@@ -619,13 +426,10 @@ test_automation(void)
 static void
 test_presets(void)
 {
-  static const char* const uris[] = { URI_MOD_CV, URI_NOISE };
+  static const char* const uris[] = { P4D_HOST_URI_MOD_CV, P4D_HOST_URI_NOISE };
   unsigned                 n      = 0U;
   for (size_t p = 0U; p < 2U; ++p) {
-    LilvNode* const         node   = lilv_new_uri(world, uris[p]);
-    const LilvPlugin* const plugin = lilv_plugins_get_by_uri(plugins, node);
-    lilv_node_free(node);
-    assert(plugin);
+    const LilvPlugin* const plugin = p4d_host_plugin(uris[p]);
 
     LilvNodes* const presets = lilv_plugin_get_related(plugin, pset_Preset);
     LILV_FOREACH(nodes, it, presets)
@@ -669,32 +473,11 @@ main(int argc, char** argv)
     fprintf(stderr, "usage: %s PERLIN4D_RENDER BUNDLE_PATH\n", argv[0]);
     return 2;
   }
-  setvbuf(stdout, NULL, _IOLBF, 0U);
 
-  static char path[4096];
-  assert(realpath(argv[1], path));
-  render_path = path;
-  assert(mkdtemp(work_dir));
-  snprintf(out_path, sizeof(out_path), "%s/out.wav", work_dir);
-
-  // The bundle's file URI, with a trailing slash.
-  char bundle_path[4096];
-  snprintf(bundle_path,
-           sizeof(bundle_path),
-           "%s%s",
-           argv[2],
-           argv[2][0] && argv[2][strlen(argv[2]) - 1U] == '/' ? "" : "/");
-  world                  = lilv_world_new();
-  LilvNode* const bundle = lilv_new_file_uri(world, NULL, bundle_path);
-  assert(bundle);
-  lilv_world_load_bundle(world, bundle);
-  plugins         = lilv_world_get_all_plugins(world);
-  lv2_InputPort   = lilv_new_uri(world, LV2_CORE__InputPort);
-  lv2_ControlPort = lilv_new_uri(world, LV2_CORE__ControlPort);
-  lv2_AudioPort   = lilv_new_uri(world, LV2_CORE__AudioPort);
-  lv2_CVPort      = lilv_new_uri(world, LV2_CORE__CVPort);
-  atom_AtomPort   = lilv_new_uri(world, LV2_ATOM__AtomPort);
-  pset_Preset     = lilv_new_uri(world, LV2_PRESETS__Preset);
+  p4d_cli_open(argv[1], "exact");
+  snprintf(out_path, sizeof(out_path), "%s", p4d_work_path("out.wav"));
+  world       = p4d_host_world_open(argv[2]);
+  pset_Preset = lilv_new_uri(world, LV2_PRESETS__Preset);
 
   test_settings();
   test_chunks();
@@ -702,13 +485,7 @@ main(int argc, char** argv)
   test_presets();
 
   lilv_node_free(pset_Preset);
-  lilv_node_free(atom_AtomPort);
-  lilv_node_free(lv2_CVPort);
-  lilv_node_free(lv2_AudioPort);
-  lilv_node_free(lv2_ControlPort);
-  lilv_node_free(lv2_InputPort);
-  lilv_node_free(bundle);
-  lilv_world_free(world);
-  assert(!rmdir(work_dir));
+  p4d_host_world_close();
+  p4d_cli_close();
   return 0;
 }

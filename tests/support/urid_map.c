@@ -1,16 +1,9 @@
 // Copyright 2026 The perlin4d authors
 // SPDX-License-Identifier: ISC
 
-/*
-  The urid:map feature the lilv-hosting tests give the plugins: a small
-  URI table, one per test program.
-*/
+#undef NDEBUG
 
-#ifndef P4D_TEST_URID_MAP_H
-#define P4D_TEST_URID_MAP_H
-
-#include <lv2/core/lv2.h>
-#include <lv2/urid/urid.h>
+#include "urid_map.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -37,8 +30,15 @@ map_uri(LV2_URID_Map_Handle handle, const char* uri)
   return ++n_uris;
 }
 
-static LV2_URID_Map             map            = { NULL, map_uri };
-static const LV2_Feature        map_feature    = { LV2_URID__map, &map };
-static const LV2_Feature* const features_map[] = { &map_feature, NULL };
+LV2_URID_Map p4d_urid_map = { NULL, map_uri };
 
-#endif // P4D_TEST_URID_MAP_H
+static const LV2_Feature map_feature = { LV2_URID__map, &p4d_urid_map };
+
+const LV2_Feature* const p4d_features_map[]  = { &map_feature, NULL };
+const LV2_Feature* const p4d_features_none[] = { NULL };
+
+LV2_URID
+p4d_urid(const char* uri)
+{
+  return map_uri(NULL, uri);
+}

@@ -14,7 +14,7 @@
 
 /// Pearson correlation of two series, which must both vary.
 static inline double
-correlation(const float* a, const float* b, size_t n)
+p4d_correlation(const float* a, const float* b, size_t n)
 {
   double sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0;
   for (size_t i = 0U; i < n; ++i) {
@@ -29,6 +29,24 @@ correlation(const float* a, const float* b, size_t n)
   const double vb  = sbb / n - (sb / n) * (sb / n);
   assert(va > 0.0 && vb > 0.0);
   return cov / sqrt(va * vb);
+}
+
+/// Number of changes between consecutive values of x[from..to) that are not
+/// NaN (NaN marks "nothing recorded here").
+static inline size_t
+p4d_count_changes(const float* x, size_t from, size_t to)
+{
+  size_t n    = 0U;
+  float  last = NAN;
+  for (size_t i = from; i < to; ++i) {
+    if (!isnan(x[i])) {
+      if (!isnan(last) && x[i] != last) {
+        ++n;
+      }
+      last = x[i];
+    }
+  }
+  return n;
 }
 
 #endif // P4D_TEST_STATS_H

@@ -1,0 +1,108 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  perlin4d-render from the outside, for the tests that run it: the program
+  runs in the test's work folder (files.h) through the process runner
+  (process.h); helpers expect a silent success or a one-line refusal, read
+  back what it wrote and compute what it should have written.
+*/
+
+#ifndef P4D_TEST_CLI_H
+#define P4D_TEST_CLI_H
+
+#include "process.h"
+
+#include "params.h"
+
+#include <sndfile.h>
+
+#include <stddef.h>
+
+/**
+   Set up a test of the renderer: render_arg is the path it was given (made
+   absolute, as the program runs in the work folder), the work folder is
+   /tmp/p4d-NAME-XXXXXX, stdout is line-buffered and the umask 022.
+*/
+void
+p4d_cli_open(const char* render_arg, const char* name);
+
+/// Remove the (empty) work folder.
+void
+p4d_cli_close(void);
+
+/// The absolute path of the renderer the test was given.
+const char*
+p4d_cli_render(void);
+
+/// Run program (a copy of the renderer) from now on; NULL: the original.
+void
+p4d_cli_use(const char* program);
+
+/// Run the renderer with args (NULL-terminated) in the work folder.
+P4dProcResult
+p4d_cli_run(const char* const* args, P4dTrouble trouble);
+
+/// Run the renderer with the arguments of a and then those of b (or NULL).
+P4dProcResult
+p4d_cli_run2(const char* const* a, const char* const* b, P4dTrouble trouble);
+
+/// Run, and assert a silent success.
+void
+p4d_cli_ok(const char* const* a, const char* const* b);
+
+/**
+   Run args and check a refusal: status, a message that starts with
+   "perlin4d-render: " + message and is the only line on stderr, nothing
+   on stdout, and n_files entries left in the work folder.
+*/
+void
+p4d_cli_refused(const char* const* args,
+                int                status,
+                const char*        message,
+                unsigned           n_files);
+
+/// The peak resident memory of a successful render, in KiB (0: unknown).
+long
+p4d_cli_peak_kib(const char* const* args);
+
+/**
+   Copy the renderer and every file of the bundle beside it into folder
+   name of the work folder (name/perlin4d-render, name/lv2/perlin4d.lv2/),
+   where any user may read and run them; return the copy's path.  The copy
+   finds its bundle as the original does, so it runs wherever the checkout
+   lies, even under a folder other users cannot enter.
+*/
+const char*
+p4d_cli_sandbox(const char* name);
+
+/// Read a sound file of the work folder as floats; its header into info.
+float*
+p4d_cli_read_frames(const char* name, SF_INFO* info);
+
+/**
+   The engine's samples for kind at rate from frame 0 with settings
+   (SYMBOL=VALUE, NULL-terminated): n frames, interleaved.  What the
+   renderer must write.
+*/
+float*
+p4d_engine_samples(P4dKind            kind,
+                   double             rate,
+                   size_t             n,
+                   const char* const* sets);
+
+/// Split SYMBOL=VALUE into symbol (32 bytes) and value.
+void
+p4d_setting_parse(const char* set, char* symbol, float* value);
+
+/// The number of lines of s, and of times what occurs in s.
+unsigned
+p4d_count_lines(const char* s);
+
+unsigned
+p4d_count_substrings(const char* s, const char* what);
+
+/// A preset file of Perlin4D Noise: level_db -6, seed 7.
+extern const char p4d_cli_preset_ttl[];
+
+#endif // P4D_TEST_CLI_H

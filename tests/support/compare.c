@@ -1,0 +1,88 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+#undef NDEBUG
+
+#include "compare.h"
+
+#include "files.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool
+p4d_same_bits(float a, float b)
+{
+  return !memcmp(&a, &b, sizeof(float));
+}
+
+size_t
+p4d_first_difference(const float* a, const float* b, size_t n)
+{
+  size_t i = 0U;
+  while (i < n && p4d_same_bits(a[i], b[i])) {
+    ++i;
+  }
+  return i;
+}
+
+size_t
+p4d_assert_same(const char*  what,
+                const float* a,
+                const float* b,
+                size_t       from,
+                size_t       to)
+{
+  const size_t i = from + p4d_first_difference(a + from, b + from, to - from);
+  if (i < to) {
+    fprintf(stderr,
+            "%s: first difference at frame %lu: %a != %a\n",
+            what,
+            (unsigned long)i,
+            (double)a[i],
+            (double)b[i]);
+  }
+  assert(i == to);
+  return to - from;
+}
+
+size_t
+p4d_assert_same_where_set(const char*  what,
+                          const float* a,
+                          const float* b,
+                          size_t       from,
+                          size_t       to)
+{
+  size_t n = 0U;
+  for (size_t i = from; i < to; ++i) {
+    if (!isnan(a[i]) && !isnan(b[i])) {
+      if (!p4d_same_bits(a[i], b[i])) {
+        fprintf(stderr,
+                "%s: control outputs differ at frame %lu: %a != %a\n",
+                what,
+                (unsigned long)i,
+                (double)a[i],
+                (double)b[i]);
+      }
+      assert(p4d_same_bits(a[i], b[i]));
+      ++n;
+    }
+  }
+  return n;
+}
+
+bool
+p4d_same_file(const char* path_a, const char* path_b)
+{
+  size_t     size_a = 0U;
+  size_t     size_b = 0U;
+  char*      a      = p4d_file_read(path_a, &size_a);
+  char*      b      = p4d_file_read(path_b, &size_b);
+  const bool same   = size_a == size_b && !memcmp(a, b, size_a);
+  free(a);
+  free(b);
+  return same;
+}

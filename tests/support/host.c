@@ -1,0 +1,713 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+#undef NDEBUG
+
+#include "host.h"
+
+#include "compare.h"
+#include "urid_map.h"
+
+#include <lilv/lilv.h>
+#include <lv2/atom/atom.h>
+#include <lv2/atom/forge.h>
+#include <lv2/atom/util.h>
+#include <lv2/core/lv2.h>
+#include <lv2/midi/midi.h>
+#include <lv2/time/time.h>
+
+#include <assert.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char p4d_host_case[160] = "setup";
+
+const uint32_t p4d_host_mixed[P4D_HOST_N_MIXED] = {
+  0U, 1U, 7U, 64U, 4096U, 3U, 0U, 333U, 1U, 2U, 1000U, 63U, 65U, 511U
+};
+
+// -- The world -------------------------------------------------------------
+
+static LilvWorld*         world   = NULL;
+static const LilvPlugins* plugins = NULL;
+static LilvNode*          lv2_InputPort;
+static LilvNode*          lv2_ControlPort;
+static LilvNode*          lv2_AudioPort;
+static LilvNode*          lv2_CVPort;
+static LilvNode*          lv2_integer;
+static LilvNode*          atom_AtomPort;
+
+void
+p4d_world_load_bundle(LilvWorld* w, const char* dir)
+{
+  // lilv wants the bundle's file URI with a trailing slash.
+  const size_t len  = strlen(dir);
+  char* const  path = (char*)calloc(len + 2U, 1U);
+  assert(path);
+  memcpy(path, dir, len);
+  if (len == 0U || dir[len - 1U] != '/') {
+    path[len] = '/';
+  }
+
+  LilvNode* const uri = lilv_new_file_uri(w, NULL, path);
+  if (!uri) {
+    fprintf(stderr, "no file URI for %s\n", path);
+  }
+  assert(uri);
+  lilv_world_load_bundle(w, uri);
+  lilv_node_free(uri);
+  free(path);
+}
+
+LilvWorld*
+p4d_host_world_open(const char* bundle_dir)
+{
+  assert(!world);
+  world = lilv_world_new();
+  assert(world);
+  p4d_world_load_bundle(world, bundle_dir);
+  plugins = lilv_world_get_all_plugins(world);
+  printf("# bundle %s: %u plugins\n", bundle_dir, lilv_plugins_size(plugins));
+  assert(lilv_plugins_size(plugins) == 3U);
+  lv2_InputPort   = lilv_new_uri(world, LV2_CORE__InputPort);
+  lv2_ControlPort = lilv_new_uri(world, LV2_CORE__ControlPort);
+  lv2_AudioPort   = lilv_new_uri(world, LV2_CORE__AudioPort);
+  lv2_CVPort      = lilv_new_uri(world, LV2_CORE__CVPort);
+  lv2_integer     = lilv_new_uri(world, LV2_CORE__integer);
+  atom_AtomPort   = lilv_new_uri(world, LV2_ATOM__AtomPort);
+  return world;
+}
+
+void
+p4d_host_world_close(void)
+{
+  lilv_node_free(atom_AtomPort);
+  lilv_node_free(lv2_integer);
+  lilv_node_free(lv2_CVPort);
+  lilv_node_free(lv2_AudioPort);
+  lilv_node_free(lv2_ControlPort);
+  lilv_node_free(lv2_InputPort);
+  lilv_world_free(world);
+  world   = NULL;
+  plugins = NULL;
+}
+
+const LilvPlugin*
+p4d_host_plugin(const char* uri)
+{
+  LilvNode* const         node   = lilv_new_uri(world, uri);
+  const LilvPlugin* const plugin = lilv_plugins_get_by_uri(plugins, node);
+  lilv_node_free(node);
+  assert(plugin);
+  return plugin;
+}
+
+// -- Instances -------------------------------------------------------------
+
+uint32_t
+p4d_host_port(const P4dHost* h, const char* symbol)
+{
+  for (uint32_t i = 0U; i < h->n_ports; ++i) {
+    if (!strcmp(h->symbol[i], symbol)) {
+      return i;
+    }
+  }
+
+  fprintf(stderr, "no port '%s'\n", symbol);
+  assert(false && "port not found");
+  return 0U;
+}
+
+void
+p4d_host_set(P4dHost* h, const char* symbol, float value)
+{
+  const uint32_t i = p4d_host_port(h, symbol);
+  assert(h->control_in[i]);
+  h->value[i] = value;
+}
+
+/// The value of control input i as the plugin must see it, from the TTL.
+static float
+clamped(const P4dHost* h, uint32_t i)
+{
+  const float v = h->value[i];
+  if (isnan(v)) {
+    return h->def[i];
+  }
+
+  const float c = v < h->minimum[i]   ? h->minimum[i]
+                  : v > h->maximum[i] ? h->maximum[i]
+                                      : v;
+  return h->integer[i] ? floorf(c + 0.5f) : c;
+}
+
+float
+p4d_host_clamped(const P4dHost* h, const char* symbol)
+{
+  return clamped(h, p4d_host_port(h, symbol));
+}
+
+void
+p4d_host_set_defaults(P4dHost* h)
+{
+  for (uint32_t i = 0U; i < h->n_ports; ++i) {
+    if (h->control_in[i]) {
+      h->value[i] = h->def[i];
+    }
+  }
+}
+
+void
+p4d_host_connect_midi(P4dHost* h, bool connect)
+{
+  assert(h->midi_port >= 0);
+  h->midi_connected = connect;
+  lilv_instance_connect_port(
+    h->instance, (uint32_t)h->midi_port, connect ? h->midi : NULL);
+}
+
+P4dHost*
+p4d_host_new(const char* uri, double rate, bool with_map)
+{
+  P4dHost* const h = (P4dHost*)calloc(1U, sizeof(P4dHost));
+  assert(h);
+
+  h->plugin        = p4d_host_plugin(uri);
+  h->noise         = !strcmp(uri, P4D_HOST_URI_NOISE);
+  h->rate          = rate;
+  h->with_map      = with_map;
+  h->midi_port     = -1;
+  h->midi_capacity = P4D_HOST_SEQ_BYTES - (uint32_t)sizeof(LV2_Atom);
+  h->n_ports       = lilv_plugin_get_num_ports(h->plugin);
+  assert(h->n_ports <= P4D_HOST_MAX_PORTS);
+  h->instance = lilv_plugin_instantiate(
+    h->plugin, rate, with_map ? p4d_features_map : p4d_features_none);
+  assert(h->instance);
+  lv2_atom_forge_init(&h->forge, &p4d_urid_map);
+
+  for (uint32_t i = 0U; i < h->n_ports; ++i) {
+    const LilvPort* const port = lilv_plugin_get_port_by_index(h->plugin, i);
+    const bool input           = lilv_port_is_a(h->plugin, port, lv2_InputPort);
+    h->symbol[i] = lilv_node_as_string(lilv_port_get_symbol(h->plugin, port));
+
+    if (lilv_port_is_a(h->plugin, port, lv2_ControlPort)) {
+      LilvNode* def = NULL;
+      LilvNode* min = NULL;
+      LilvNode* max = NULL;
+      lilv_port_get_range(h->plugin, port, &def, &min, &max);
+      h->def[i]     = def ? lilv_node_as_float(def) : 0.0f;
+      h->minimum[i] = min ? lilv_node_as_float(min) : -INFINITY;
+      h->maximum[i] = max ? lilv_node_as_float(max) : INFINITY;
+      lilv_node_free(def);
+      lilv_node_free(min);
+      lilv_node_free(max);
+      h->integer[i]    = lilv_port_has_property(h->plugin, port, lv2_integer);
+      h->control_in[i] = input;
+      h->value[i]      = input ? h->def[i] : 0.0f;
+      if (!input) {
+        assert(h->n_outs < P4D_HOST_MAX_OUTS);
+        h->out_port[h->n_outs++] = i;
+      }
+      lilv_instance_connect_port(h->instance, i, &h->value[i]);
+    } else if (lilv_port_is_a(h->plugin, port, lv2_AudioPort) ||
+               lilv_port_is_a(h->plugin, port, lv2_CVPort)) {
+      assert(!input);
+      assert(h->n_signals < P4D_HOST_MAX_OUTS);
+      h->signal_port[h->n_signals++] = i;
+    } else {
+      assert(lilv_port_is_a(h->plugin, port, atom_AtomPort));
+      if (input) {
+        assert(!strcmp(h->symbol[i], "control"));
+        lilv_instance_connect_port(h->instance, i, h->control);
+      } else {
+        assert(!strcmp(h->symbol[i], "midi_out"));
+        h->midi_port = (int)i;
+        p4d_host_connect_midi(h, true);
+      }
+    }
+  }
+
+  if (h->noise) {
+    assert(h->n_ports == 15U && h->n_signals == 2U && h->n_outs == 0U);
+  } else {
+    assert(h->n_ports == (h->n_signals ? 29U : 25U));
+    assert(h->n_outs == 4U && h->midi_port == 1);
+  }
+  return h;
+}
+
+void
+p4d_host_free(P4dHost* h)
+{
+  if (h->active) {
+    lilv_instance_deactivate(h->instance);
+  }
+  lilv_instance_free(h->instance);
+  free(h);
+}
+
+void
+p4d_host_activate(P4dHost* h)
+{
+  if (h->active) {
+    lilv_instance_deactivate(h->instance);
+  }
+  lilv_instance_activate(h->instance);
+  h->active  = true;
+  h->frame   = 0;
+  h->ran     = false;
+  h->lo      = INFINITY;
+  h->hi      = -INFINITY;
+  h->peak_db = -INFINITY;
+  h->n_ccs   = 0U;
+}
+
+/// A LilvSetPortValueFunc: a preset's value into the control port buffer.
+static void
+set_port_value(const char* symbol,
+               void*       data,
+               const void* value,
+               uint32_t    size,
+               uint32_t    type)
+{
+  P4dHost* const h = (P4dHost*)data;
+  float          v = 0.0f;
+  if (type == p4d_urid(LV2_ATOM__Float) && size == sizeof(float)) {
+    v = *(const float*)value;
+  } else if (type == p4d_urid(LV2_ATOM__Double) && size == sizeof(double)) {
+    v = (float)*(const double*)value;
+  } else if (type == p4d_urid(LV2_ATOM__Int) && size == sizeof(int32_t)) {
+    v = (float)*(const int32_t*)value;
+  } else if (type == p4d_urid(LV2_ATOM__Long) && size == sizeof(int64_t)) {
+    v = (float)*(const int64_t*)value;
+  } else {
+    fprintf(stderr, "port '%s': value of unknown type %u\n", symbol, type);
+    assert(false && "preset value of unknown type");
+  }
+  p4d_host_set(h, symbol, v);
+}
+
+void
+p4d_host_load_preset(P4dHost* h, const char* uri)
+{
+  LilvNode* const preset = lilv_new_uri(world, uri);
+  lilv_world_load_resource(world, preset);
+  LilvState* const state =
+    lilv_state_new_from_world(world, &p4d_urid_map, preset);
+  assert(state);
+  lilv_state_restore(
+    state, h->instance, set_port_value, h, 0U, p4d_features_map);
+  lilv_state_free(state);
+  lilv_node_free(preset);
+}
+
+const char*
+p4d_host_name(const P4dHost* h)
+{
+  return h->noise ? "noise" : h->n_signals ? "mod-cv" : "mod";
+}
+
+void
+p4d_host_set_lively(P4dHost* h)
+{
+  if (h->noise) {
+    p4d_host_set(h, "level_db", -6.0f);
+    p4d_host_set(h, "grain_hz", 3000.0f);
+    p4d_host_set(h, "octaves", 3.5f);
+    p4d_host_set(h, "lacunarity", 2.3f);
+    p4d_host_set(h, "persistence", 0.6f);
+    p4d_host_set(h, "evolve_hz", 3.0f);
+    p4d_host_set(h, "width", 0.6f);
+    p4d_host_set(h, "morph_y", -2.5f);
+    p4d_host_set(h, "seed", 9.0f);
+  } else {
+    p4d_host_set(h, "rate_hz", 7.0f);
+    p4d_host_set(h, "period_beats", 0.5f);
+    p4d_host_set(h, "octaves", 2.5f);
+    p4d_host_set(h, "lacunarity", 2.3f);
+    p4d_host_set(h, "persistence", 0.6f);
+    p4d_host_set(h, "spread", 0.7f);
+    p4d_host_set(h, "morph_x", 1.25f);
+    p4d_host_set(h, "seed", 77.0f);
+    p4d_host_set(h, "out_min", -0.5f);
+    p4d_host_set(h, "out_max", 0.9f);
+  }
+}
+
+// -- Checks of every run ---------------------------------------------------
+
+/// Widen the output bounds since activate() by those of the controls now:
+/// a glide blends the old and the new range.
+static void
+update_bounds(P4dHost* h)
+{
+  if (h->noise) {
+    const double level = p4d_host_clamped(h, "level_db");
+    const double limit = pow(10.0, (level + 1.0) / 20.0) * (1.0 + 1.0e-6);
+    h->lo              = fmin(h->lo, -limit);
+    h->hi              = fmax(h->hi, limit);
+  } else {
+    const double a = p4d_host_clamped(h, "out_min");
+    const double b = p4d_host_clamped(h, "out_max");
+    h->lo          = fmin(h->lo, fmin(a, b));
+    h->hi          = fmax(h->hi, fmax(a, b));
+  }
+}
+
+/// Whether x is within the output bounds.  A bound that is itself a
+/// denormal (out_min = out_max = 1e-40) may come out flushed to zero.
+static bool
+in_bounds(const P4dHost* h, float x)
+{
+  return (x >= h->lo && x <= h->hi) ||
+         (x == 0.0f && h->lo <= FLT_MIN && h->hi >= -FLT_MIN);
+}
+
+static void
+check_sample(P4dHost* h, float x)
+{
+  if (!isfinite(x) || fpclassify(x) == FP_SUBNORMAL || !in_bounds(h, x)) {
+    fprintf(stderr,
+            "%s: output %a (%g) at frame %ld outside [%g, %g]\n",
+            p4d_host_case,
+            (double)x,
+            (double)x,
+            (long)h->frame,
+            h->lo,
+            h->hi);
+  }
+  assert(isfinite(x));
+  assert(fpclassify(x) != FP_SUBNORMAL);
+  assert(in_bounds(h, x));
+  h->peak = fmax(h->peak, fabs((double)x));
+}
+
+/// Check the MIDI output of a run of n frames and log its CCs.
+static void
+check_midi(P4dHost* h, uint32_t n)
+{
+  const LV2_Atom_Sequence* const seq = (const LV2_Atom_Sequence*)h->midi;
+
+  if (!h->with_map) {
+    // Without URIDs the plugin can send nothing, but must still leave an
+    // empty sequence body instead of the host's untouched chunk.
+    assert(seq->atom.type == p4d_urid(LV2_ATOM__Chunk) ||
+           seq->atom.type == p4d_urid(LV2_ATOM__Sequence));
+    assert(seq->atom.size == sizeof(LV2_Atom_Sequence_Body));
+    return;
+  }
+
+  assert(seq->atom.type == p4d_urid(LV2_ATOM__Sequence));
+  assert(seq->atom.size >= sizeof(LV2_Atom_Sequence_Body));
+  assert(seq->atom.size <= h->midi_capacity);
+  assert(seq->body.unit == 0U ||
+         seq->body.unit == p4d_urid(LV2_ATOM__frameTime));
+
+  const int status =
+    LV2_MIDI_MSG_CONTROLLER | ((int)p4d_host_clamped(h, "midi_channel") - 1);
+  int controllers[4];
+  for (unsigned c = 0U; c < 4U; ++c) {
+    const char symbol[] = { 'c', 'c', '_', (char)('1' + c), '\0' };
+    controllers[c]      = (int)p4d_host_clamped(h, symbol);
+  }
+
+  const uint8_t* const body = (const uint8_t*)&seq->body;
+  uint32_t             off  = (uint32_t)sizeof(LV2_Atom_Sequence_Body);
+  int64_t              last = 0;
+  while (off < seq->atom.size) {
+    // The event lies whole inside the sequence.
+    const LV2_Atom_Event* const ev = (const LV2_Atom_Event*)(body + off);
+    const bool has_header = off + sizeof(LV2_Atom_Event) <= seq->atom.size;
+    const bool has_body =
+      has_header &&
+      ev->body.size <= seq->atom.size - off - sizeof(LV2_Atom_Event);
+    if (!has_body) {
+      fprintf(stderr,
+              "%s: midi_out (capacity %u) ends in a partial event: sequence "
+              "size %u, event at body offset %u\n",
+              p4d_host_case,
+              h->midi_capacity,
+              seq->atom.size,
+              off);
+    }
+    assert(has_header);
+    assert(has_body);
+
+    assert(ev->body.type == p4d_urid(LV2_MIDI__MidiEvent));
+    assert(ev->body.size == 3U);
+    if (ev->time.frames < last) {
+      fprintf(stderr,
+              "%s: midi_out event at frame %ld after one at frame %ld "
+              "(block of %u)\n",
+              p4d_host_case,
+              (long)ev->time.frames,
+              (long)last,
+              n);
+    }
+    assert(ev->time.frames >= last);
+    assert(ev->time.frames >= 0 && ev->time.frames < (int64_t)n);
+    last = ev->time.frames;
+
+    const uint8_t* const msg = (const uint8_t*)(ev + 1);
+    assert(msg[0] == status);
+    assert(msg[1] <= 127U);
+    assert(msg[1] == controllers[0] || msg[1] == controllers[1] ||
+           msg[1] == controllers[2] || msg[1] == controllers[3]);
+    assert(msg[2] <= 127U);
+
+    assert(h->n_ccs < P4D_HOST_LOG_CAPACITY);
+    h->ccs[h->n_ccs++] =
+      (P4dHostCc){ h->frame + ev->time.frames, msg[1], msg[2] };
+    off += lv2_atom_pad_size((uint32_t)sizeof(LV2_Atom_Event) + ev->body.size);
+  }
+  assert(off - seq->atom.size < 8U);
+}
+
+// -- Running ---------------------------------------------------------------
+
+void
+p4d_host_run(P4dHost* h, const P4dDest* d, size_t at, uint32_t n)
+{
+  update_bounds(h);
+
+  if (h->control_set) {
+    lv2_atom_forge_pop(&h->forge, &h->sequence);
+    h->control_set = false;
+  } else {
+    LV2_Atom_Sequence* const seq = (LV2_Atom_Sequence*)h->control;
+    seq->atom.type               = p4d_urid(LV2_ATOM__Sequence);
+    seq->atom.size               = sizeof(LV2_Atom_Sequence_Body);
+    seq->body.unit               = 0U;
+    seq->body.pad                = 0U;
+  }
+
+  for (uint32_t c = 0U; c < h->n_signals; ++c) {
+    lilv_instance_connect_port(
+      h->instance, h->signal_port[c], d && d->sig[c] ? d->sig[c] + at : NULL);
+  }
+  for (uint32_t c = 0U; c < h->n_outs; ++c) {
+    lilv_instance_connect_port(h->instance,
+                               h->out_port[c],
+                               h->out_alias ? h->out_alias
+                                            : &h->value[h->out_port[c]]);
+  }
+
+  if (h->midi_connected) {
+    // Stale bytes, as a host's reused buffer holds, then an empty chunk.
+    memset(h->midi, 0xA5, sizeof(h->midi));
+    LV2_Atom* const atom = (LV2_Atom*)h->midi;
+    atom->type           = p4d_urid(LV2_ATOM__Chunk);
+    atom->size           = h->midi_capacity;
+  }
+
+  lilv_instance_run(h->instance, n);
+  h->peak = 0.0;
+
+  for (uint32_t c = 0U; c < h->n_signals; ++c) {
+    if (d && d->sig[c]) {
+      for (uint32_t i = 0U; i < n; ++i) {
+        check_sample(h, d->sig[c][at + i]);
+      }
+    }
+  }
+
+  if (n || h->ran) {
+    for (uint32_t c = 0U; c < h->n_outs; ++c) {
+      const float v = h->out_alias ? *h->out_alias : h->value[h->out_port[c]];
+      check_sample(h, v);
+      if (n && d && d->ctl[c]) {
+        d->ctl[c][at + n - 1U] = v;
+      }
+    }
+  }
+
+  if (h->noise && h->peak > 0.0) {
+    const double db = 20.0 * log10(h->peak) - p4d_host_clamped(h, "level_db");
+    h->peak_db      = fmax(h->peak_db, db);
+  }
+
+  if (h->midi_connected) {
+    check_midi(h, n);
+  }
+
+  h->frame += n;
+  h->ran = h->ran || n;
+}
+
+void
+p4d_host_send_object(P4dHost*            h,
+                     uint32_t            at,
+                     const char*         otype,
+                     const P4dHostField* fields,
+                     size_t              n_fields)
+{
+  LV2_Atom_Forge* const f = &h->forge;
+  if (!h->control_set) {
+    lv2_atom_forge_set_buffer(f, (uint8_t*)h->control, sizeof(h->control));
+    assert(lv2_atom_forge_sequence_head(f, &h->sequence, 0U));
+    h->control_set = true;
+  }
+
+  LV2_Atom_Forge_Frame object;
+  assert(lv2_atom_forge_frame_time(f, at));
+  assert(lv2_atom_forge_object(f, &object, 0U, p4d_urid(otype)));
+  for (size_t i = 0U; i < n_fields; ++i) {
+    const P4dHostField* const p = &fields[i];
+    assert(lv2_atom_forge_key(f, p4d_urid(p->key)));
+    switch (p->type) {
+    case 'l':
+      assert(lv2_atom_forge_long(f, p->l));
+      break;
+    case 'i':
+      assert(lv2_atom_forge_int(f, (int32_t)p->l));
+      break;
+    case 'f':
+      assert(lv2_atom_forge_float(f, (float)p->d));
+      break;
+    default:
+      assert(lv2_atom_forge_double(f, p->d));
+      break;
+    }
+  }
+  lv2_atom_forge_pop(f, &object);
+}
+
+void
+p4d_host_send_int(P4dHost* h, uint32_t at, int32_t value)
+{
+  assert(h->control_set);
+  assert(lv2_atom_forge_frame_time(&h->forge, at));
+  assert(lv2_atom_forge_int(&h->forge, value));
+}
+
+void
+p4d_host_send_position(P4dHost*                h,
+                       uint32_t                at,
+                       const P4dHostTransport* tr,
+                       int64_t                 frame)
+{
+  const double beat = (double)frame / h->rate * tr->bpm / 60.0;
+  const double bar  = floor(beat / 4.0);
+  P4dHostField fields[6];
+  size_t       n = 0U;
+
+  fields[n++] = (P4dHostField){ LV2_TIME__frame, 'l', frame, 0.0 };
+  fields[n++] = (P4dHostField){ LV2_TIME__speed, 'f', 0, tr->speed };
+  if (tr->beat_form) {
+    fields[n++] = (P4dHostField){ LV2_TIME__beat, 'd', 0, beat };
+  } else {
+    fields[n++] = (P4dHostField){ LV2_TIME__bar, 'l', (int64_t)bar, 0.0 };
+    fields[n++] = (P4dHostField){ LV2_TIME__barBeat, 'f', 0, beat - bar * 4.0 };
+    fields[n++] = (P4dHostField){ LV2_TIME__beatsPerBar, 'f', 0, 4.0 };
+  }
+  fields[n++] = (P4dHostField){ LV2_TIME__beatsPerMinute, 'f', 0, tr->bpm };
+  p4d_host_send_object(h, at, LV2_TIME__Position, fields, n);
+}
+
+size_t
+p4d_host_render(P4dHost*          h,
+                const P4dDest*    d,
+                size_t            n,
+                const uint32_t*   pattern,
+                size_t            n_pattern,
+                P4dHostTransport* tr)
+{
+  size_t runs = 0U;
+  for (size_t done = 0U, k = 0U; done < n; ++k) {
+    uint32_t m = pattern[k % n_pattern];
+    if (m > n - done) {
+      m = (uint32_t)(n - done);
+    }
+
+    if (tr && tr->on) {
+      p4d_host_send_position(h, 0U, tr, tr->frame);
+      if (tr->mid && m >= 2U) {
+        p4d_host_send_position(
+          h, m / 2U, tr, tr->frame + (int64_t)(tr->speed * (float)(m / 2U)));
+      }
+    }
+    p4d_host_run(h, d, done, m);
+    ++runs;
+
+    if (tr) {
+      tr->frame += (int64_t)(tr->speed * (float)m);
+    }
+    done += m;
+  }
+  return runs;
+}
+
+// -- Recordings --------------------------------------------------------------
+
+float*
+p4d_floats_new(size_t n, float fill)
+{
+  float* const x = (float*)malloc((n ? n : 1U) * sizeof(float));
+  assert(x);
+  for (size_t i = 0U; i < n; ++i) {
+    x[i] = fill;
+  }
+  return x;
+}
+
+P4dDest
+p4d_dest_new(const P4dHost* h, size_t n)
+{
+  P4dDest d;
+  memset(&d, 0, sizeof(d));
+  for (uint32_t c = 0U; c < h->n_signals; ++c) {
+    d.sig[c] = p4d_floats_new(n, NAN);
+  }
+  for (uint32_t c = 0U; c < h->n_outs; ++c) {
+    d.ctl[c] = p4d_floats_new(n, NAN);
+  }
+  return d;
+}
+
+P4dDest
+p4d_dest_view(const P4dDest* d, size_t offset)
+{
+  P4dDest v;
+  for (unsigned c = 0U; c < P4D_HOST_MAX_OUTS; ++c) {
+    v.sig[c] = d->sig[c] ? d->sig[c] + offset : NULL;
+    v.ctl[c] = d->ctl[c] ? d->ctl[c] + offset : NULL;
+  }
+  return v;
+}
+
+void
+p4d_dest_free(P4dDest* d)
+{
+  for (unsigned c = 0U; c < P4D_HOST_MAX_OUTS; ++c) {
+    free(d->sig[c]);
+    free(d->ctl[c]);
+  }
+  memset(d, 0, sizeof(*d));
+}
+
+size_t
+p4d_dest_compare(const P4dHost* h,
+                 const P4dDest* a,
+                 const P4dDest* b,
+                 size_t         from,
+                 size_t         to)
+{
+  size_t n = 0U;
+  for (uint32_t c = 0U; c < h->n_signals; ++c) {
+    n += p4d_assert_same(p4d_host_case, a->sig[c], b->sig[c], from, to);
+  }
+  for (uint32_t c = 0U; c < h->n_outs; ++c) {
+    n +=
+      p4d_assert_same_where_set(p4d_host_case, a->ctl[c], b->ctl[c], from, to);
+  }
+  return n;
+}
+
+const float*
+p4d_dest_first(const P4dHost* h, const P4dDest* d)
+{
+  return h->n_signals ? d->sig[0] : d->ctl[0];
+}

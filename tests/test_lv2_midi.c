@@ -1,0 +1,245 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The Mods' MIDI output: control changes only on a change, at least 5 ms
+  apart, scaled from out_min..out_max (inverted too), none for cc_n = 128,
+  well formed in atom buffers too small for them all, and an empty
+  sequence without urid:map.
+
+  Every run checks its outputs and MIDI as tests/support/host.h says.
+
+  Usage: test_lv2_midi BUNDLE_PATH
+*/
+
+#undef NDEBUG
+
+#include "engine.h"
+#include "params.h"
+
+#include "support/host.h"
+
+#include <lv2/atom/atom.h>
+
+#include <assert.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/// Shortest time between two CCs of one controller: 5 ms in frames.
+#define CC_GAP 240
+
+/// Statistics of the CCs of one channel.
+typedef struct {
+  size_t  count;   ///< CCs sent
+  int64_t min_gap; ///< Shortest time between two, in frames
+} CcStats;
+
+/**
+   Check the logged CCs of every channel with a distinct CC number against
+   the rules (only on a change, at least 5 ms apart) and against the CV
+   output at the same frame.
+*/
+static void
+check_cc_log(const P4dHost* h,
+             const P4dDest* d,
+             CcStats        stats[P4D_HOST_MAX_OUTS])
+{
+  const double low   = p4d_host_clamped(h, "out_min");
+  const double range = p4d_host_clamped(h, "out_max") - low;
+  int          cc[P4D_HOST_MAX_OUTS];
+  int64_t      last_frame[P4D_HOST_MAX_OUTS];
+  int          last_value[P4D_HOST_MAX_OUTS];
+  for (unsigned c = 0U; c < P4D_HOST_MAX_OUTS; ++c) {
+    const char symbol[] = { 'c', 'c', '_', (char)('1' + c), '\0' };
+    cc[c]               = (int)p4d_host_clamped(h, symbol);
+    last_frame[c]       = INT64_MIN / 2;
+    last_value[c]       = -1;
+    stats[c].count      = 0U;
+    stats[c].min_gap    = INT64_MAX;
+    for (unsigned b = 0U; b < c; ++b) {
+      assert(cc[b] == P4D_CC_OFF || cc[b] != cc[c]);
+    }
+  }
+
+  for (size_t k = 0U; k < h->n_ccs; ++k) {
+    const P4dHostCc* const ev = &h->ccs[k];
+    unsigned               c  = 0U;
+    while (c < P4D_HOST_MAX_OUTS && cc[c] != ev->controller) {
+      ++c;
+    }
+    assert(c < P4D_HOST_MAX_OUTS);
+
+    const int64_t gap = ev->frame - last_frame[c];
+    if (ev->value == last_value[c] || gap < CC_GAP) {
+      fprintf(stderr,
+              "%s: CC %u = %u at frame %ld, the last (%d) at frame %ld\n",
+              p4d_host_case,
+              ev->controller,
+              ev->value,
+              (long)ev->frame,
+              last_value[c],
+              (long)last_frame[c]);
+    }
+    assert(ev->value != last_value[c]);
+    assert(gap >= CC_GAP);
+    if (stats[c].count && gap < stats[c].min_gap) {
+      stats[c].min_gap = gap;
+    }
+
+    // The value is the channel's output at that frame, scaled from
+    // out_min..out_max to 0..127 (rounding may differ by one step).
+    const double u        = ((double)d->sig[c][ev->frame] - low) / range;
+    const double expected = fmin(127.0, fmax(0.0, floor(u * 127.0 + 0.5)));
+    assert(fabs((double)ev->value - expected) <= 1.0);
+
+    last_frame[c] = ev->frame;
+    last_value[c] = ev->value;
+    ++stats[c].count;
+  }
+}
+
+/// MIDI CC output: well formed, on a change only, 5 ms apart, scaled.
+static void
+test_midi(void)
+{
+  static const uint32_t pattern[] = { 4096U, 1U, 7U, 64U, 0U, 1000U, 333U };
+
+  snprintf(
+    p4d_host_case, sizeof(p4d_host_case), "midi %s", P4D_HOST_URI_MOD_CV);
+  P4dHost* const h = p4d_host_new(P4D_HOST_URI_MOD_CV, P4D_HOST_RATE, true);
+  p4d_host_set(h, "cc_1", 20.0f);
+  p4d_host_set(h, "cc_2", 21.0f);
+  p4d_host_set(h, "midi_channel", 3.0f);
+  p4d_host_set(h, "rate_hz", 20.0f);
+
+  const size_t n = 2U * P4D_HOST_SECOND;
+  P4dDest      d = p4d_dest_new(h, n);
+  CcStats      stats[P4D_HOST_MAX_OUTS];
+  p4d_host_activate(h);
+  const size_t runs = p4d_host_render(h, &d, n, pattern, 7U, NULL);
+  check_cc_log(h, &d, stats);
+  assert(stats[0].count >= 100U && stats[1].count >= 100U);
+  printf("# midi mod-cv: %lu CCs in %lu runs over 2 s at 20 Hz (cc 20: %lu, "
+         "cc 21: %lu), min interval %.2f ms\n",
+         (unsigned long)h->n_ccs,
+         (unsigned long)runs,
+         (unsigned long)stats[0].count,
+         (unsigned long)stats[1].count,
+         1000.0 *
+           (double)(stats[0].min_gap < stats[1].min_gap ? stats[0].min_gap
+                                                        : stats[1].min_gap) /
+           P4D_HOST_RATE);
+
+  // out_min > out_max inverts the scale.
+  snprintf(p4d_host_case,
+           sizeof(p4d_host_case),
+           "midi %s inverted",
+           P4D_HOST_URI_MOD_CV);
+  p4d_host_set(h, "out_min", 0.8f);
+  p4d_host_set(h, "out_max", -0.6f);
+  p4d_host_activate(h);
+  p4d_host_render(h, &d, n / 2U, pattern, 7U, NULL);
+  check_cc_log(h, &d, stats);
+  assert(stats[0].count >= 50U && stats[1].count >= 50U);
+  printf("# midi mod-cv inverted: %lu CCs, values 0..127 on the inverted "
+         "scale\n",
+         (unsigned long)h->n_ccs);
+
+  // cc_n = 128 sends nothing.
+  snprintf(p4d_host_case,
+           sizeof(p4d_host_case),
+           "midi %s cc off",
+           P4D_HOST_URI_MOD_CV);
+  p4d_host_set(h, "cc_1", 128.0f);
+  p4d_host_set(h, "cc_2", 128.0f);
+  p4d_host_activate(h);
+  p4d_host_render(h, &d, n / 4U, pattern, 7U, NULL);
+  assert(h->n_ccs == 0U);
+
+  // Small buffers that fill up: the sequence stays well formed and the
+  // rest is sent later.
+  p4d_host_set(h, "cc_1", 1.0f);
+  p4d_host_set(h, "cc_2", 2.0f);
+  p4d_host_set(h, "cc_3", 3.0f);
+  p4d_host_set(h, "cc_4", 4.0f);
+  p4d_host_set(h, "rate_hz", 50.0f);
+  size_t small = 0U;
+  for (uint32_t capacity = 40U; capacity <= 160U; capacity += 4U) {
+    h->midi_capacity = capacity;
+    snprintf(p4d_host_case,
+             sizeof(p4d_host_case),
+             "midi %s: 4 CCs into %u bytes",
+             P4D_HOST_URI_MOD_CV,
+             capacity);
+    p4d_host_activate(h);
+    p4d_host_render(h, &d, P4D_HOST_SECOND / 10U, pattern, 7U, NULL);
+    check_cc_log(h, &d, stats);
+    small += h->n_ccs;
+  }
+  h->midi_capacity = P4D_HOST_SEQ_BYTES - (uint32_t)sizeof(LV2_Atom);
+  printf("# midi mod-cv small buffers: %lu CCs into atom buffers of 40..160 "
+         "bytes, all well formed\n",
+         (unsigned long)small);
+  p4d_dest_free(&d);
+  p4d_host_free(h);
+
+  // Perlin4D Mod, channel 16, one CC, rolling transport.
+  snprintf(p4d_host_case, sizeof(p4d_host_case), "midi %s", P4D_HOST_URI_MOD);
+  P4dHost* const m = p4d_host_new(P4D_HOST_URI_MOD, P4D_HOST_RATE, true);
+  p4d_host_set(m, "cc_3", 74.0f);
+  p4d_host_set(m, "midi_channel", 16.0f);
+  p4d_host_set(m, "rate_hz", 5.0f);
+  P4dDest          e  = p4d_dest_new(m, P4D_HOST_SECOND);
+  P4dHostTransport tr = { true, false, true, P4D_HOST_SONG_F, 1.0f, 120.0 };
+  p4d_host_activate(m);
+  p4d_host_render(m, &e, P4D_HOST_SECOND, pattern, 7U, &tr);
+  assert(m->n_ccs >= 20U);
+  for (size_t k = 1U; k < m->n_ccs; ++k) {
+    assert(m->ccs[k].frame - m->ccs[k - 1U].frame >= CC_GAP);
+    assert(m->ccs[k].value != m->ccs[k - 1U].value);
+  }
+  printf("# midi mod: %lu CCs on channel 16 over 1 s at 5 Hz\n",
+         (unsigned long)m->n_ccs);
+  p4d_dest_free(&e);
+  p4d_host_free(m);
+
+  // Without urid:map: no MIDI, and midi_out is an empty sequence body.
+  snprintf(p4d_host_case,
+           sizeof(p4d_host_case),
+           "midi %s without features",
+           P4D_HOST_URI_MOD);
+  P4dHost* const x = p4d_host_new(P4D_HOST_URI_MOD, P4D_HOST_RATE, false);
+  p4d_host_set(x, "cc_1", 20.0f);
+  p4d_host_set(x, "rate_hz", 20.0f);
+  P4dDest f = p4d_dest_new(x, P4D_HOST_SECOND / 2U);
+  p4d_host_activate(x);
+  const size_t empty_runs =
+    p4d_host_render(x, &f, P4D_HOST_SECOND / 2U, pattern, 7U, NULL);
+  assert(x->n_ccs == 0U);
+  printf("# midi mod without urid:map: %lu runs, midi_out an empty sequence "
+         "each time\n",
+         (unsigned long)empty_runs);
+  p4d_dest_free(&f);
+  p4d_host_free(x);
+}
+
+int
+main(int argc, char** argv)
+{
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s BUNDLE_PATH\n", argv[0]);
+    return 2;
+  }
+
+  // Results appear as they come, even if an assertion aborts.
+  setvbuf(stdout, NULL, _IOLBF, 0U);
+  p4d_host_world_open(argv[1]);
+
+  test_midi();
+
+  p4d_host_world_close();
+  return 0;
+}

@@ -6,6 +6,7 @@
 #include "host.h"
 
 #include "compare.h"
+#include "params.h"
 #include "urid_map.h"
 
 #include <lilv/lilv.h>
@@ -230,11 +231,17 @@ p4d_host_new(const char* uri, double rate, bool with_map)
     }
   }
 
+  // The bundle has the ports of the port table, and every channel output.
+  const P4dPlugin* const table = p4d_plugin_find(uri);
+  assert(table && h->n_ports == table->n_ports);
   if (h->noise) {
-    assert(h->n_ports == 15U && h->n_signals == 2U && h->n_outs == 0U);
+    assert(h->n_signals == 2U && h->n_outs == 0U && h->midi_port < 0);
   } else {
-    assert(h->n_ports == (h->n_signals ? 29U : 25U));
-    assert(h->n_outs == 4U && h->midi_port == 1);
+    const P4dPort* const midi =
+      p4d_plugin_port_with(table, P4D_PORT_MIDI_OUT, 0U);
+    assert(h->n_outs == 4U && h->midi_port == (int)midi->index);
+    assert(h->n_signals ==
+           (p4d_plugin_port_with(table, P4D_PORT_CV_OUT, 0U) ? 4U : 0U));
   }
   return h;
 }

@@ -5,6 +5,8 @@
 
 #include "output.h"
 
+#include "plot.h"
+
 #include <sndfile.h>
 
 #include <errno.h>
@@ -18,9 +20,6 @@
 
 /// A WAV larger than this is written as RF64.
 #define WAV_LIMIT_BYTES (4294967295.0 - 1048576.0)
-
-/// Columns of the plot: each keeps the lowest and highest value in it.
-#define PLOT_COLUMNS 1000U
 
 typedef struct {
   const char* name;
@@ -184,8 +183,7 @@ struct Output {
   FILE*      csv;
   int64_t    next_row; ///< Next CSV row
   bool       has_plot;
-  float      low[PLOT_COLUMNS][4];
-  float      high[PLOT_COLUMNS][4];
+  P4dPlot    plot_data;
   char       reason[256];
 };
 
@@ -224,12 +222,12 @@ output_open(Output**          result,
 
   out->info    = *info;
   out->main.fd = out->plot.fd = -1;
-  for (unsigned i = 0U; i < PLOT_COLUMNS; ++i) {
-    for (unsigned c = 0U; c < 4U; ++c) {
-      out->low[i][c]  = INFINITY;
-      out->high[i][c] = -INFINITY;
-    }
-  }
+  p4d_plot_init(&out->plot_data,
+                info->n_channels,
+                info->sample_rate_hz,
+                info->start_frame,
+                info->n_frames,
+                info->names);
 
   const char* reason = temp_open(&out->main, path);
   if (reason) {
@@ -277,15 +275,7 @@ output_write(void* ctx, int64_t frame, const float* interleaved, size_t n)
   const unsigned    nch  = info->n_channels;
 
   if (out->has_plot) {
-    for (size_t i = 0U; i < n; ++i) {
-      const int64_t at  = frame + (int64_t)i - info->start_frame;
-      const size_t  col = (size_t)(at * (int64_t)PLOT_COLUMNS / info->n_frames);
-      for (unsigned c = 0U; c < nch; ++c) {
-        const float v     = interleaved[i * nch + c];
-        out->low[col][c]  = v < out->low[col][c] ? v : out->low[col][c];
-        out->high[col][c] = v > out->high[col][c] ? v : out->high[col][c];
-      }
-    }
+    p4d_plot_add(&out->plot_data, frame, interleaved, n);
   }
 
   if (out->csv) {
@@ -317,130 +307,6 @@ output_write(void* ctx, int64_t frame, const float* interleaved, size_t n)
     return out->reason;
   }
   return NULL;
-}
-
-/// Round v to a "nice" step: 1, 2 or 5 times a power of ten.
-static double
-nice_step(double span)
-{
-  const double raw  = span / 5.0;
-  const double base = pow(10.0, floor(log10(raw)));
-  return raw / base < 2.0 ? base : raw / base < 5.0 ? 2.0 * base : 5.0 * base;
-}
-
-static void
-write_plot(const Output* out, FILE* svg)
-{
-  static const char* const colours[] = {
-    "#1f77b4", "#d62728", "#2ca02c", "#9467bd"
-  };
-  const OutputInfo* info = &out->info;
-  const double      w = 960.0, h = 480.0, left = 70.0, right = 20.0, top = 20.0,
-               bottom = 50.0;
-  const double t0     = (double)info->start_frame / info->sample_rate_hz;
-  const double t1     = t0 + (double)info->n_frames / info->sample_rate_hz;
-
-  double lo = INFINITY, hi = -INFINITY;
-  for (unsigned i = 0U; i < PLOT_COLUMNS; ++i) {
-    for (unsigned c = 0U; c < info->n_channels; ++c) {
-      lo = out->low[i][c] < lo ? out->low[i][c] : lo;
-      hi = out->high[i][c] > hi ? out->high[i][c] : hi;
-    }
-  }
-  if (!(hi > lo)) {
-    lo -= 0.5;
-    hi += 0.5;
-  }
-
-#define X(t) (left + ((t)-t0) / (t1 - t0) * (w - left - right))
-#define Y(v) (top + (hi - (v)) / (hi - lo) * (h - top - bottom))
-
-  fprintf(
-    svg,
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-    "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
-    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-    w,
-    h,
-    w,
-    h);
-
-  // Axes with ticks and labels.
-  fprintf(svg,
-          "<g stroke=\"#444\" fill=\"none\"><path d=\"M%.1f %.1f V%.1f "
-          "H%.1f\"/></g>\n",
-          left,
-          top,
-          h - bottom,
-          w - right);
-  const double xs = nice_step(t1 - t0);
-  for (double t = ceil(t0 / xs) * xs; t <= t1 + 1e-9; t += xs) {
-    fprintf(
-      svg,
-      "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>"
-      "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n",
-      X(t),
-      h - bottom,
-      X(t),
-      h - bottom + 5.0,
-      X(t),
-      h - bottom + 18.0,
-      t);
-  }
-  const double ys = nice_step(hi - lo);
-  for (double v = ceil(lo / ys) * ys; v <= hi + 1e-12; v += ys) {
-    fprintf(
-      svg,
-      "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>"
-      "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
-      left - 5.0,
-      Y(v),
-      left,
-      Y(v),
-      left - 8.0,
-      Y(v) + 4.0,
-      fabs(v) < ys * 1e-6 ? 0.0 : v);
-  }
-  fprintf(svg,
-          "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n"
-          "<text transform=\"translate(16 %.1f) rotate(-90)\" "
-          "text-anchor=\"middle\">value</text>\n",
-          (left + w - right) / 2.0,
-          h - 8.0,
-          (top + h - bottom) / 2.0);
-
-  // Each channel as the band between its lowest and highest value per
-  // column: a curve where it moves slowly, a waveform's envelope where not.
-  for (unsigned c = 0U; c < info->n_channels; ++c) {
-    fprintf(svg,
-            "<path fill=\"%s\" fill-opacity=\"0.35\" stroke=\"%s\" d=\"",
-            colours[c],
-            colours[c]);
-    char op = 'M';
-    for (unsigned i = 0U; i < PLOT_COLUMNS; ++i) {
-      if (out->high[i][c] >= out->low[i][c]) {
-        const double t = t0 + (t1 - t0) * (i + 0.5) / PLOT_COLUMNS;
-        fprintf(svg, "%c%.2f %.2f", op, X(t), Y(out->high[i][c]));
-        op = 'L';
-      }
-    }
-    for (unsigned i = PLOT_COLUMNS; i-- > 0U;) {
-      if (out->high[i][c] >= out->low[i][c]) {
-        const double t = t0 + (t1 - t0) * (i + 0.5) / PLOT_COLUMNS;
-        fprintf(svg, "L%.2f %.2f", X(t), Y(out->low[i][c]));
-      }
-    }
-    fprintf(svg,
-            "Z\"/>\n<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s</text>\n",
-            w - right - 60.0,
-            top + 14.0 * (c + 1),
-            colours[c],
-            info->names[c]);
-  }
-  fprintf(svg, "</svg>\n");
-#undef X
-#undef Y
 }
 
 /// Read the written sound file back and check its header.
@@ -494,7 +360,7 @@ output_finish(Output* out, const char** what)
       return strerror(errno);
     }
     out->plot.fd = -1;
-    write_plot(out, svg);
+    p4d_plot_write(&out->plot_data, svg);
     const bool failed = fflush(svg) || ferror(svg) || fsync(fileno(svg));
     reason            = failed ? strerror(errno ? errno : EIO) : NULL;
     if (fclose(svg) && !reason) {

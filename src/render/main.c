@@ -14,12 +14,12 @@
 #include "output.h"
 #include "preset.h"
 #include "render.h"
+#include "report.h"
 
 #include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,33 +97,6 @@ typedef struct {
   bool        list_params;
   bool        list_presets;
 } Options;
-
-/// Print "perlin4d-render: WHAT: REASON" and return code.
-static int
-fail(ExitCode code, const char* what, const char* reason)
-{
-  fprintf(stderr, "perlin4d-render: %s: %s\n", what, reason);
-  return (int)code;
-}
-
-/// As fail(), with "OPTION 'VALUE'" as the culprit.
-static int
-fail_value(const char* option, const char* value, const char* reason)
-{
-  fprintf(stderr, "perlin4d-render: %s '%s': %s\n", option, value, reason);
-  return EXIT_USAGE;
-}
-
-static void
-warn(const char* format, ...)
-{
-  va_list args;
-  va_start(args, format);
-  fputs("perlin4d-render: warning: ", stderr);
-  vfprintf(stderr, format, args);
-  fputc('\n', stderr);
-  va_end(args);
-}
 
 /// True if s is a plain decimal number: [+-]digits[.digits][e[+-]digits].
 static bool
@@ -224,8 +197,8 @@ takes_value(const char* opt)
 }
 
 /// The value-taking options and where their values go.
-static int
-parse_value(Options* o, const char* opt, const char* value)
+static P4dRenderCode
+parse_value(Options* o, const char* opt, const char* value, P4dRenderStatus* st)
 {
   const char* reason = NULL;
   double      v      = 0.0;
@@ -288,22 +261,23 @@ parse_value(Options* o, const char* opt, const char* value)
     o->n_jobs = (unsigned)v;
   }
 
-  return reason ? fail_value(opt, value, reason) : EXIT_OK;
+  return reason ? p4d_report_bad_value(st, opt, value, reason)
+                : P4D_RENDER_SUCCESS;
 }
 
-/// Read the command line; on error print one line and return EXIT_USAGE.
-static int
-parse_options(int argc, char** argv, Options* o)
+/// Read the command line.
+static P4dRenderCode
+parse_options(int argc, char** argv, Options* o, P4dRenderStatus* st)
 {
   for (int i = 1; i < argc; ++i) {
     const char* arg = argv[i];
 
     if (!strcmp(arg, "--help")) {
       fputs(usage_text, stdout);
-      exit(EXIT_OK);
+      exit(P4D_EXIT_OK);
     } else if (!strcmp(arg, "--version")) {
       printf("perlin4d-render %s\n", P4D_VERSION);
-      exit(EXIT_OK);
+      exit(P4D_EXIT_OK);
     } else if (!strcmp(arg, "--force")) {
       o->force = true;
     } else if (!strcmp(arg, "--quiet")) {
@@ -313,17 +287,17 @@ parse_options(int argc, char** argv, Options* o)
     } else if (!strcmp(arg, "--list-presets")) {
       o->list_presets = true;
     } else if (!takes_value(arg)) {
-      return fail(EXIT_USAGE, arg, "unknown option (see --help)");
+      return p4d_report_usage(st, arg, "unknown option (see --help)");
     } else if (i + 1 == argc) {
-      return fail(EXIT_USAGE, arg, "missing value");
+      return p4d_report_usage(st, arg, "missing value");
     } else {
-      const int status = parse_value(o, arg, argv[++i]);
-      if (status) {
-        return status;
+      const P4dRenderCode code = parse_value(o, arg, argv[++i], st);
+      if (code) {
+        return code;
       }
     }
   }
-  return EXIT_OK;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// Find the parameter named by the first len characters of symbol.
@@ -365,62 +339,64 @@ clamped(const P4dParam* param, const char* option, const char* arg, double v)
 {
   const float c = p4d_param_clamp(param, (float)v);
   if ((double)c != v) {
-    warn("%s '%s': %s is out of range, using %g",
-         option,
-         arg,
-         param->symbol,
-         (double)c);
+    p4d_report_warn("%s '%s': %s is out of range, using %g",
+                    option,
+                    arg,
+                    param->symbol,
+                    (double)c);
   }
   return c;
 }
 
 /// Apply SYMBOL=VALUE settings to the plan's base values.
-static int
-apply_settings(const Options* o, Plan* plan)
+static P4dRenderCode
+apply_settings(const Options* o, Plan* plan, P4dRenderStatus* st)
 {
   const P4dParamTable* table = p4d_params(plan->kind);
   for (unsigned i = 0U; i < o->n_settings; ++i) {
     const char* s  = o->settings[i];
     const char* eq = strchr(s, '=');
     if (!eq) {
-      return fail_value("--set", s, "expected SYMBOL=VALUE");
+      return p4d_report_bad_value(st, "--set", s, "expected SYMBOL=VALUE");
     }
     const int id = find_param(table, s, (size_t)(eq - s));
     if (id < 0) {
-      return fail_value("--set", s, unknown_param(table));
+      return p4d_report_bad_value(st, "--set", s, unknown_param(table));
     }
     double      v      = 0.0;
     const char* reason = parse_real(eq + 1, -DBL_MAX, DBL_MAX, &v);
     if (reason) {
-      return fail_value("--set", s, reason);
+      return p4d_report_bad_value(st, "--set", s, reason);
     }
     plan->base[id] = clamped(&table->params[id], "--set", s, v);
   }
-  return EXIT_OK;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// Parse SYMBOL=T:V,T:V,... into the plan's lanes.
-static int
-apply_lanes(const Options* o, Plan* plan)
+static P4dRenderCode
+apply_lanes(const Options* o, Plan* plan, P4dRenderStatus* st)
 {
   const P4dParamTable* table = p4d_params(plan->kind);
   for (unsigned i = 0U; i < o->n_lanes; ++i) {
     const char* s  = o->lanes[i];
     const char* eq = strchr(s, '=');
     if (!eq || !eq[1]) {
-      return fail_value("--automate", s, "expected SYMBOL=T:V,T:V,...");
+      return p4d_report_bad_value(
+        st, "--automate", s, "expected SYMBOL=T:V,T:V,...");
     }
     const int id = find_param(table, s, (size_t)(eq - s));
     if (id < 0) {
-      return fail_value("--automate", s, unknown_param(table));
+      return p4d_report_bad_value(st, "--automate", s, unknown_param(table));
     }
     Lane* lane = &plan->lanes[id];
     if (lane->n_points) {
-      return fail_value("--automate", s, "this parameter is automated twice");
+      return p4d_report_bad_value(
+        st, "--automate", s, "this parameter is automated twice");
     }
     lane->points = (Point*)calloc(MAX_LANE_POINTS, sizeof(Point));
     if (!lane->points) {
-      return fail(EXIT_RUNTIME, "--automate", strerror(ENOMEM));
+      return p4d_report_failure(st, "--automate", strerror(ENOMEM));
     }
 
     for (const char* p = eq + 1; *p;) {
@@ -443,7 +419,7 @@ apply_lanes(const Options* o, Plan* plan)
         reason = "times must not go back";
       }
       if (reason) {
-        return fail_value("--automate", s, reason);
+        return p4d_report_bad_value(st, "--automate", s, reason);
       }
       lane->points[lane->n_points].time_s = t;
       lane->points[lane->n_points].value =
@@ -451,12 +427,13 @@ apply_lanes(const Options* o, Plan* plan)
       ++lane->n_points;
       p += len + (comma ? 1U : 0U);
       if (comma && !*p) {
-        return fail_value("--automate", s, "each point is TIME:VALUE");
+        return p4d_report_bad_value(
+          st, "--automate", s, "each point is TIME:VALUE");
       }
     }
     plan->automated = true;
   }
-  return EXIT_OK;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// The folder part of path ("." if none) exists.
@@ -501,28 +478,31 @@ same_file(const char* a, const char* b)
   return !strcmp(dirs[0], dirs[1]) && !strcmp(names[0], names[1]);
 }
 
-/// Check a path to be written; on error print one line.
-static int
-check_target(const Options* o, const char* path, const char* other)
+/// Check a path to be written.
+static P4dRenderCode
+check_target(const Options*   o,
+             const char*      path,
+             const char*      other,
+             P4dRenderStatus* st)
 {
-  struct stat st;
+  struct stat target;
   if (!parent_exists(path)) {
-    return fail(EXIT_USAGE, path, "folder does not exist");
+    return p4d_report_usage(st, path, "folder does not exist");
   }
-  if (!stat(path, &st)) {
-    if (S_ISDIR(st.st_mode)) {
-      return fail(EXIT_USAGE, path, "is a folder");
+  if (!stat(path, &target)) {
+    if (S_ISDIR(target.st_mode)) {
+      return p4d_report_usage(st, path, "is a folder");
     }
     struct stat in;
-    if (other && !stat(other, &in) && in.st_dev == st.st_dev &&
-        in.st_ino == st.st_ino) {
-      return fail(EXIT_USAGE, path, "is an input of this render");
+    if (other && !stat(other, &in) && in.st_dev == target.st_dev &&
+        in.st_ino == target.st_ino) {
+      return p4d_report_usage(st, path, "is an input of this render");
     }
     if (!o->force) {
-      return fail(EXIT_USAGE, path, "exists (use --force to replace)");
+      return p4d_report_usage(st, path, "exists (use --force to replace)");
     }
   }
-  return EXIT_OK;
+  return P4D_RENDER_SUCCESS;
 }
 
 static const char* const mod_names[]   = { "out_1", "out_2", "out_3", "out_4" };
@@ -579,12 +559,13 @@ exe_path(const char* argv0)
   return path;
 }
 
-/// Build the plan from the options; on error print one line.
-static int
-make_plan(const Options* o,
-          const char*    self,
-          Plan*          plan,
-          const char**   preset_file)
+/// Build the plan from the options.
+static P4dRenderCode
+make_plan(const Options*   o,
+          const char*      self,
+          Plan*            plan,
+          const char**     preset_file,
+          P4dRenderStatus* st)
 {
   PresetValues preset;
   memset(&preset, 0, sizeof(preset));
@@ -592,7 +573,7 @@ make_plan(const Options* o,
   if (o->preset) {
     const char* reason = preset_load(o->preset, self, &preset);
     if (reason) {
-      return fail_value("--preset", o->preset, reason);
+      return p4d_report_bad_value(st, "--preset", o->preset, reason);
     }
     static char file[sizeof(preset.file)];
     memcpy(file, preset.file, sizeof(file));
@@ -603,7 +584,8 @@ make_plan(const Options* o,
                  ? (strcmp(o->plugin, "mod") ? P4D_KIND_NOISE : P4D_KIND_MOD)
                  : preset.kind;
   if (o->preset && preset.kind != plan->kind) {
-    return fail_value("--preset", o->preset, "is not a preset of this plugin");
+    return p4d_report_bad_value(
+      st, "--preset", o->preset, "is not a preset of this plugin");
   }
 
   const P4dParamTable* table = p4d_params(plan->kind);
@@ -616,9 +598,9 @@ make_plan(const Options* o,
     }
   }
 
-  const int status = apply_settings(o, plan);
-  if (status) {
-    return status;
+  const P4dRenderCode code = apply_settings(o, plan, st);
+  if (code) {
+    return code;
   }
 
   plan->sample_rate_hz = o->sample_rate_hz;
@@ -626,9 +608,10 @@ make_plan(const Options* o,
   plan->start_frame    = (int64_t)llround(o->start_s * o->sample_rate_hz);
   plan->n_frames       = (int64_t)llround(o->duration_s * o->sample_rate_hz);
   if (plan->n_frames < 1) {
-    return fail_value("--duration", o->duration_arg, "shorter than one frame");
+    return p4d_report_bad_value(
+      st, "--duration", o->duration_arg, "shorter than one frame");
   }
-  return apply_lanes(o, plan);
+  return apply_lanes(o, plan, st);
 }
 
 /// Copy the first n channels of each frame (a SinkFunc in front of output).
@@ -655,43 +638,43 @@ narrow_write(void* ctx, int64_t frame, const float* in, size_t n)
 }
 
 /// Everything after the command line is read: plan, check, render, write.
-static int
-run(const Options* o, const char* self, Plan* plan)
+static P4dRenderCode
+run(const Options* o, const char* self, Plan* plan, P4dRenderStatus* st)
 {
-  const char* preset_file = NULL;
-  int         status      = make_plan(o, self, plan, &preset_file);
-  if (status) {
-    return status;
+  const char*   preset_file = NULL;
+  P4dRenderCode code        = make_plan(o, self, plan, &preset_file, st);
+  if (code) {
+    return code;
   }
   if (o->list_params) {
     list_params(plan->kind);
-    return EXIT_OK;
+    return P4D_RENDER_SUCCESS;
   }
 
   if (!o->output) {
-    return fail(EXIT_USAGE, "-o", "no output file given (see --help)");
+    return p4d_report_usage(st, "-o", "no output file given (see --help)");
   }
 
-  if ((status = check_target(o, o->output, preset_file)) ||
-      (o->plot && (status = check_target(o, o->plot, preset_file)))) {
-    return status;
+  if ((code = check_target(o, o->output, preset_file, st)) ||
+      (o->plot && (code = check_target(o, o->plot, preset_file, st)))) {
+    return code;
   }
   if (o->plot && same_file(o->plot, o->output)) {
-    return fail_value("--plot", o->plot, "is the output file");
+    return p4d_report_bad_value(st, "--plot", o->plot, "is the output file");
   }
 
   OutputInfo  info   = { { CONTAINER_WAV, 0 }, 0U, 0.0, 0, 0, 0.0, NULL };
   const char* reason = format_choose(o->output, o->format, &info.format);
   if (reason) {
-    return o->format ? fail_value("--format", o->format, reason)
-                     : fail(EXIT_USAGE, o->output, reason);
+    return o->format ? p4d_report_bad_value(st, "--format", o->format, reason)
+                     : p4d_report_usage(st, o->output, reason);
   }
 
   const unsigned all = p4d_engine_channels(plan->kind);
   if (o->n_channels > all) {
-    char text[16];
-    snprintf(text, sizeof(text), "%u", o->n_channels);
-    return fail_value("--channels", text, "more than the plugin has");
+    snprintf(st->text, sizeof(st->text), "%u", o->n_channels);
+    return p4d_report_bad_value(
+      st, "--channels", st->text, "more than the plugin has");
   }
   info.n_channels     = o->n_channels ? o->n_channels : all;
   info.sample_rate_hz = plan->sample_rate_hz;
@@ -725,8 +708,8 @@ run(const Options* o, const char* self, Plan* plan)
     reason = output_finish(out, &what);
   }
 
-  // The reason may live in the output: report before freeing it.
-  const int code = reason ? fail(EXIT_RUNTIME, what, reason) : EXIT_OK;
+  // The reason may live in the output: record it (a copy) before freeing.
+  code = reason ? p4d_report_failure(st, what, reason) : P4D_RENDER_SUCCESS;
   output_free(out);
   free(narrow.buf);
   return code;
@@ -743,24 +726,24 @@ main(int argc, char** argv)
   const long cores = sysconf(_SC_NPROCESSORS_ONLN);
   o.n_jobs         = cores < 1 ? 1U : cores > 64 ? 64U : (unsigned)cores;
 
-  int status = parse_options(argc, argv, &o);
-  if (status) {
-    return status;
+  P4dRenderStatus status = { 0 };
+  if (parse_options(argc, argv, &o, &status)) {
+    return (int)p4d_report_exit(&status);
   }
   if (p4d_isa_note()) {
-    warn("%s", p4d_isa_note());
+    p4d_report_warn("%s", p4d_isa_note());
   }
 
   const char* self = exe_path(argv[0]);
   if (o.list_presets) {
     preset_list(self, stdout);
-    return EXIT_OK;
+    return P4D_EXIT_OK;
   }
 
   Plan plan = { 0 };
-  status    = run(&o, self, &plan);
+  run(&o, self, &plan, &status);
   for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
     free(plan.lanes[i].points);
   }
-  return status;
+  return (int)p4d_report_exit(&status);
 }

@@ -18,13 +18,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Exit statuses: main() maps every failure to one of these.
-typedef enum {
-  EXIT_OK      = 0,
-  EXIT_RUNTIME = 1, ///< The arguments were fine, rendering or writing failed
-  EXIT_USAGE   = 2, ///< Bad command line
-} ExitCode;
-
 /// Parameters change on this grid of song frames when automated, so that
 /// a render cut anywhere sees the same values at the same frames.
 #define P4D_AUTOMATION_GRID 64

@@ -10,6 +10,7 @@
 
 #define _XOPEN_SOURCE 700
 
+#include "atomic_file.h"
 #include "noise.h"
 #include "output.h"
 #include "preset.h"
@@ -436,75 +437,6 @@ apply_lanes(const Options* o, Plan* plan, P4dRenderStatus* st)
   return P4D_RENDER_SUCCESS;
 }
 
-/// The folder part of path ("." if none) exists.
-static bool
-parent_exists(const char* path)
-{
-  const char*  slash = strrchr(path, '/');
-  char         dir[4096];
-  const size_t len = slash ? (size_t)(slash - path) : 0U;
-  if (len >= sizeof(dir)) {
-    return false;
-  }
-  memcpy(dir, slash ? path : ".", slash ? (len ? len : 1U) : 1U);
-  dir[slash ? (len ? len : 1U) : 1U] = '\0';
-
-  struct stat st;
-  return !stat(dir, &st) && S_ISDIR(st.st_mode);
-}
-
-/// Whether two paths name the same file, existing or not: the same folder
-/// (resolved) and the same name.
-static bool
-same_file(const char* a, const char* b)
-{
-  char        dirs[2][4096];
-  const char* names[2];
-  const char* paths[2] = { a, b };
-  for (unsigned i = 0U; i < 2U; ++i) {
-    const char*  slash = strrchr(paths[i], '/');
-    const size_t len   = slash ? (size_t)(slash - paths[i]) : 0U;
-    char         dir[4096];
-    if (len >= sizeof(dir)) {
-      return false;
-    }
-    memcpy(dir, slash ? paths[i] : ".", slash ? (len ? len : 1U) : 1U);
-    dir[slash ? (len ? len : 1U) : 1U] = '\0';
-    if (!realpath(dir, dirs[i])) {
-      return false;
-    }
-    names[i] = slash ? slash + 1 : paths[i];
-  }
-  return !strcmp(dirs[0], dirs[1]) && !strcmp(names[0], names[1]);
-}
-
-/// Check a path to be written.
-static P4dRenderCode
-check_target(const Options*   o,
-             const char*      path,
-             const char*      other,
-             P4dRenderStatus* st)
-{
-  struct stat target;
-  if (!parent_exists(path)) {
-    return p4d_report_usage(st, path, "folder does not exist");
-  }
-  if (!stat(path, &target)) {
-    if (S_ISDIR(target.st_mode)) {
-      return p4d_report_usage(st, path, "is a folder");
-    }
-    struct stat in;
-    if (other && !stat(other, &in) && in.st_dev == target.st_dev &&
-        in.st_ino == target.st_ino) {
-      return p4d_report_usage(st, path, "is an input of this render");
-    }
-    if (!o->force) {
-      return p4d_report_usage(st, path, "exists (use --force to replace)");
-    }
-  }
-  return P4D_RENDER_SUCCESS;
-}
-
 static const char* const mod_names[]   = { "out_1", "out_2", "out_3", "out_4" };
 static const char* const noise_names[] = { "out_l", "out_r" };
 
@@ -655,11 +587,12 @@ run(const Options* o, const char* self, Plan* plan, P4dRenderStatus* st)
     return p4d_report_usage(st, "-o", "no output file given (see --help)");
   }
 
-  if ((code = check_target(o, o->output, preset_file, st)) ||
-      (o->plot && (code = check_target(o, o->plot, preset_file, st)))) {
+  if ((code = p4d_atomic_check_target(o->output, preset_file, o->force, st)) ||
+      (o->plot &&
+       (code = p4d_atomic_check_target(o->plot, preset_file, o->force, st)))) {
     return code;
   }
-  if (o->plot && same_file(o->plot, o->output)) {
+  if (o->plot && p4d_atomic_same_file(o->plot, o->output)) {
     return p4d_report_bad_value(st, "--plot", o->plot, "is the output file");
   }
 

@@ -5,6 +5,7 @@
 
 #include "output.h"
 
+#include "atomic_file.h"
 #include "plot.h"
 
 #include <sndfile.h>
@@ -116,75 +117,17 @@ format_choose(const char* path, const char* format_arg, Format* format)
   return NULL;
 }
 
-const char*
-temp_open(TempFile* file, const char* path)
-{
-  static const char suffix[] = ".tmp-XXXXXX";
-  const size_t      len      = strlen(path);
-
-  file->path = path;
-  file->fd   = -1;
-  file->temp = (char*)malloc(len + sizeof(suffix));
-  if (!file->temp) {
-    return strerror(ENOMEM);
-  }
-  memcpy(file->temp, path, len);
-  memcpy(file->temp + len, suffix, sizeof(suffix));
-
-  const mode_t mask = umask(0);
-  umask(mask);
-  file->fd = mkstemp(file->temp);
-  if (file->fd < 0) {
-    free(file->temp);
-    file->temp = NULL;
-    return strerror(errno);
-  }
-
-  // mkstemp() makes the file private; give it the mode a new file gets.
-  if (fchmod(file->fd, 0666 & ~mask)) {
-    const char* reason = strerror(errno);
-    temp_discard(file);
-    return reason;
-  }
-  return NULL;
-}
-
-const char*
-temp_commit(TempFile* file)
-{
-  if (rename(file->temp, file->path)) {
-    return strerror(errno);
-  }
-  free(file->temp);
-  file->temp = NULL;
-  return NULL;
-}
-
-void
-temp_discard(TempFile* file)
-{
-  if (file->fd >= 0) {
-    close(file->fd);
-    file->fd = -1;
-  }
-  if (file->temp) {
-    unlink(file->temp);
-    free(file->temp);
-    file->temp = NULL;
-  }
-}
-
 struct Output {
-  OutputInfo info;
-  TempFile   main;
-  TempFile   plot;
-  SNDFILE*   sound;
-  SF_INFO    sf_info;
-  FILE*      csv;
-  int64_t    next_row; ///< Next CSV row
-  bool       has_plot;
-  P4dPlot    plot_data;
-  char       reason[256];
+  OutputInfo    info;
+  P4dAtomicFile main;
+  P4dAtomicFile plot;
+  SNDFILE*      sound;
+  SF_INFO       sf_info;
+  FILE*         csv;
+  int64_t       next_row; ///< Next CSV row
+  bool          has_plot;
+  P4dPlot       plot_data;
+  char          reason[256];
 };
 
 static int
@@ -229,7 +172,7 @@ output_open(Output**          result,
                 info->n_frames,
                 info->names);
 
-  const char* reason = temp_open(&out->main, path);
+  const char* reason = p4d_atomic_open(&out->main, path);
   if (reason) {
     return reason;
   }
@@ -262,7 +205,7 @@ output_open(Output**          result,
   if (plot_path) {
     *what         = plot_path;
     out->has_plot = true;
-    reason        = temp_open(&out->plot, plot_path);
+    reason        = p4d_atomic_open(&out->plot, plot_path);
   }
   return reason;
 }
@@ -370,11 +313,11 @@ output_finish(Output* out, const char** what)
 
   if (!reason && out->has_plot) {
     *what  = out->plot.path;
-    reason = temp_commit(&out->plot);
+    reason = p4d_atomic_commit(&out->plot);
   }
   if (!reason) {
     *what  = out->main.path;
-    reason = temp_commit(&out->main);
+    reason = p4d_atomic_commit(&out->main);
   }
   return reason;
 }
@@ -389,8 +332,8 @@ output_free(Output* out)
     if (out->sound) {
       sf_close(out->sound);
     }
-    temp_discard(&out->main);
-    temp_discard(&out->plot);
+    p4d_atomic_discard(&out->main);
+    p4d_atomic_discard(&out->plot);
     free(out);
   }
 }

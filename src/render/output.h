@@ -35,25 +35,6 @@ typedef struct {
 const char*
 format_choose(const char* path, const char* format_arg, Format* format);
 
-/// A file written beside its final path and renamed into place.
-typedef struct {
-  const char* path; ///< Final path
-  char*       temp; ///< Temporary path, NULL once gone
-  int         fd;   ///< Open descriptor of the temporary file, or -1
-} TempFile;
-
-/// Create the temporary file for path.  NULL on success, else the reason.
-const char*
-temp_open(TempFile* file, const char* path);
-
-/// Rename the temporary file into place.  NULL on success, else the reason.
-const char*
-temp_commit(TempFile* file);
-
-/// Remove the temporary file (if any); safe to call twice.
-void
-temp_discard(TempFile* file);
-
 /// An output being written: a sound file or CSV curves, and maybe a plot.
 typedef struct Output Output;
 

@@ -12,6 +12,7 @@
 
 #include "atomic_file.h"
 #include "noise.h"
+#include "options.h"
 #include "output.h"
 #include "preset.h"
 #include "render.h"
@@ -27,279 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef P4D_VERSION
-#  define P4D_VERSION "unknown"
-#endif
-
 #define MAX_LANE_POINTS 1024U
-#define MAX_SETTINGS 64U
-
-static const char* const usage_text =
-  "Usage: perlin4d-render -o FILE [OPTION]...\n"
-  "       perlin4d-render --list-params [--plugin noise|mod]\n"
-  "       perlin4d-render --list-presets\n"
-  "Render Perlin4D Noise or Perlin4D Mod to a sound file or CSV curves,\n"
-  "sample for sample what the plugin plays from the same song position.\n"
-  "\n"
-  "  -o, --output FILE        file to write: .wav .flac .aiff .csv\n"
-  "      --plugin noise|mod   engine to render (default noise, or the "
-  "preset's)\n"
-  "      --format FORMAT      wav, flac, aiff or csv, and/or a sample format:\n"
-  "                           pcm16, pcm24, pcm32, float (e.g. wav-pcm24);\n"
-  "                           default: the extension's, WAV float, FLAC and\n"
-  "                           AIFF 24-bit\n"
-  "      --fps N              CSV rows per second, 1 to 1000 (default 60)\n"
-  "      --plot FILE.svg      also draw the channels over time\n"
-  "      --preset NAME        start from a preset: its label, URI, short\n"
-  "                           name (slow-drift) or a Turtle file\n"
-  "      --set SYMBOL=VALUE   set a parameter (see --list-params)\n"
-  "      --automate SYMBOL=T:V,T:V,...\n"
-  "                           move a parameter along linear ramps through\n"
-  "                           the points (song time T in seconds)\n"
-  "      --seed N             the same as --set seed=N\n"
-  "      --tempo BPM          tempo for clock 1 (song beats), default 120\n"
-  "      --start SECONDS      song position of the first frame (default 0)\n"
-  "      --duration SECONDS   length of the render (default 10)\n"
-  "      --samplerate HZ      8000 to 768000 (default 48000)\n"
-  "      --channels N         write only the first N channels\n"
-  "      --jobs N             render with N threads (default: the cores)\n"
-  "      --quiet              no progress bar\n"
-  "      --force              replace FILE (and the plot) if they exist\n"
-  "      --list-params        print the parameters of the plugin and exit\n"
-  "      --list-presets       print the presets and exit\n"
-  "      --help               print this help and exit\n"
-  "      --version            print the version and exit\n"
-  "\n"
-  "Files are written to a temporary file and renamed into place when\n"
-  "complete.  Exit status: 0 on success, 1 if rendering or writing failed,\n"
-  "2 for a bad command line.  Errors are one line on stderr.\n";
-
-/// The command line as given.
-typedef struct {
-  const char* output;
-  const char* plugin;
-  const char* format;
-  const char* plot;
-  const char* preset;
-  const char* settings[MAX_SETTINGS]; ///< SYMBOL=VALUE, --seed as seed=N
-  unsigned    n_settings;
-  const char* lanes[MAX_SETTINGS]; ///< SYMBOL=T:V,...
-  unsigned    n_lanes;
-  double      fps;
-  double      tempo_bpm;
-  double      start_s;
-  double      duration_s;
-  const char* duration_arg;
-  double      sample_rate_hz;
-  unsigned    n_channels; ///< 0: all
-  unsigned    n_jobs;
-  bool        quiet;
-  bool        force;
-  bool        list_params;
-  bool        list_presets;
-} Options;
-
-/// True if s is a plain decimal number: [+-]digits[.digits][e[+-]digits].
-static bool
-is_decimal(const char* s, size_t len)
-{
-  const char* p   = s;
-  const char* end = s + len;
-  if (p < end && (*p == '+' || *p == '-')) {
-    ++p;
-  }
-
-  size_t n_digits = 0U;
-  while (p < end && *p >= '0' && *p <= '9') {
-    ++p;
-    ++n_digits;
-  }
-  if (p < end && *p == '.') {
-    ++p;
-    while (p < end && *p >= '0' && *p <= '9') {
-      ++p;
-      ++n_digits;
-    }
-  }
-  if (!n_digits) {
-    return false;
-  }
-
-  if (p < end && (*p == 'e' || *p == 'E')) {
-    ++p;
-    if (p < end && (*p == '+' || *p == '-')) {
-      ++p;
-    }
-    size_t n_exp = 0U;
-    while (p < end && *p >= '0' && *p <= '9') {
-      ++p;
-      ++n_exp;
-    }
-    if (!n_exp) {
-      return false;
-    }
-  }
-  return p == end;
-}
-
-/// Parse len characters of s as a finite decimal in [lo, hi]; or a reason.
-static const char*
-parse_number(const char* s, size_t len, double lo, double hi, double* out)
-{
-  char buf[64];
-  if (!is_decimal(s, len) || len >= sizeof(buf)) {
-    return "not a decimal number";
-  }
-  memcpy(buf, s, len);
-  buf[len] = '\0';
-
-  errno          = 0;
-  const double v = strtod(buf, NULL);
-  if (errno == ERANGE && fabs(v) > 1.0) {
-    return "number out of range";
-  }
-  if (!(v >= lo && v <= hi)) {
-    return "out of range";
-  }
-  *out = v;
-  return NULL;
-}
-
-static const char*
-parse_real(const char* s, double lo, double hi, double* out)
-{
-  return parse_number(s, strlen(s), lo, hi, out);
-}
-
-static const char*
-parse_whole(const char* s, double lo, double hi, double* out)
-{
-  if (!s[0] || strspn(s, "0123456789") != strlen(s)) {
-    return "not a whole number";
-  }
-  return parse_number(s, strlen(s), lo, hi, out);
-}
-
-static bool
-takes_value(const char* opt)
-{
-  static const char* const options[] = {
-    "-o",         "--output",     "--plugin",   "--format",
-    "--plot",     "--preset",     "--set",      "--automate",
-    "--seed",     "--fps",        "--tempo",    "--start",
-    "--duration", "--samplerate", "--channels", "--jobs"
-  };
-  for (size_t i = 0U; i < sizeof(options) / sizeof(options[0]); ++i) {
-    if (!strcmp(opt, options[i])) {
-      return true;
-    }
-  }
-  return false;
-}
-
-/// The value-taking options and where their values go.
-static P4dRenderCode
-parse_value(Options* o, const char* opt, const char* value, P4dRenderStatus* st)
-{
-  const char* reason = NULL;
-  double      v      = 0.0;
-
-  if (!strcmp(opt, "-o") || !strcmp(opt, "--output")) {
-    o->output = value;
-    reason    = value[0] ? NULL : "empty file name";
-  } else if (!strcmp(opt, "--plugin")) {
-    o->plugin = value;
-    reason    = !strcmp(value, "noise") || !strcmp(value, "mod")
-                  ? NULL
-                  : "unknown plugin (noise or mod)";
-  } else if (!strcmp(opt, "--format")) {
-    o->format = value;
-  } else if (!strcmp(opt, "--plot")) {
-    const size_t len = strlen(value);
-    o->plot          = value;
-    reason           = len > 4U && !strcmp(value + len - 4U, ".svg")
-                         ? NULL
-                         : "the plot must be a .svg file";
-  } else if (!strcmp(opt, "--preset")) {
-    o->preset = value;
-    reason    = value[0] ? NULL : "empty preset name";
-  } else if (!strcmp(opt, "--set") || !strcmp(opt, "--automate")) {
-    const bool set = !strcmp(opt, "--set");
-    if ((set ? o->n_settings : o->n_lanes) == MAX_SETTINGS) {
-      reason = "too many";
-    } else if (set) {
-      o->settings[o->n_settings++] = value;
-    } else {
-      o->lanes[o->n_lanes++] = value;
-    }
-  } else if (!strcmp(opt, "--seed")) {
-    static char seeds[MAX_SETTINGS][32];
-    reason = parse_whole(value, 0.0, 65535.0, &v);
-    if (!reason && o->n_settings < MAX_SETTINGS) {
-      snprintf(seeds[o->n_settings], sizeof(seeds[0]), "seed=%s", value);
-      o->settings[o->n_settings] = seeds[o->n_settings];
-      ++o->n_settings;
-    }
-  } else if (!strcmp(opt, "--fps")) {
-    reason = parse_real(value, 1.0, 1000.0, &o->fps);
-  } else if (!strcmp(opt, "--tempo")) {
-    reason = parse_real(value, 1.0, 999.0, &o->tempo_bpm);
-  } else if (!strcmp(opt, "--start")) {
-    reason = parse_real(value, 0.0, 1.0e7, &o->start_s);
-  } else if (!strcmp(opt, "--duration")) {
-    reason          = parse_real(value, 0.0, 1.0e7, &o->duration_s);
-    o->duration_arg = value;
-    reason          = reason                ? reason
-                      : o->duration_s > 0.0 ? NULL
-                                            : "must be greater than 0";
-  } else if (!strcmp(opt, "--samplerate")) {
-    reason = parse_whole(value, 8000.0, 768000.0, &o->sample_rate_hz);
-  } else if (!strcmp(opt, "--channels")) {
-    reason        = parse_whole(value, 1.0, 4.0, &v);
-    o->n_channels = (unsigned)v;
-  } else { // --jobs
-    reason    = parse_whole(value, 1.0, 64.0, &v);
-    o->n_jobs = (unsigned)v;
-  }
-
-  return reason ? p4d_report_bad_value(st, opt, value, reason)
-                : P4D_RENDER_SUCCESS;
-}
-
-/// Read the command line.
-static P4dRenderCode
-parse_options(int argc, char** argv, Options* o, P4dRenderStatus* st)
-{
-  for (int i = 1; i < argc; ++i) {
-    const char* arg = argv[i];
-
-    if (!strcmp(arg, "--help")) {
-      fputs(usage_text, stdout);
-      exit(P4D_EXIT_OK);
-    } else if (!strcmp(arg, "--version")) {
-      printf("perlin4d-render %s\n", P4D_VERSION);
-      exit(P4D_EXIT_OK);
-    } else if (!strcmp(arg, "--force")) {
-      o->force = true;
-    } else if (!strcmp(arg, "--quiet")) {
-      o->quiet = true;
-    } else if (!strcmp(arg, "--list-params")) {
-      o->list_params = true;
-    } else if (!strcmp(arg, "--list-presets")) {
-      o->list_presets = true;
-    } else if (!takes_value(arg)) {
-      return p4d_report_usage(st, arg, "unknown option (see --help)");
-    } else if (i + 1 == argc) {
-      return p4d_report_usage(st, arg, "missing value");
-    } else {
-      const P4dRenderCode code = parse_value(o, arg, argv[++i], st);
-      if (code) {
-        return code;
-      }
-    }
-  }
-  return P4D_RENDER_SUCCESS;
-}
 
 /// Find the parameter named by the first len characters of symbol.
 static int
@@ -351,7 +80,7 @@ clamped(const P4dParam* param, const char* option, const char* arg, double v)
 
 /// Apply SYMBOL=VALUE settings to the plan's base values.
 static P4dRenderCode
-apply_settings(const Options* o, Plan* plan, P4dRenderStatus* st)
+apply_settings(const P4dOptions* o, Plan* plan, P4dRenderStatus* st)
 {
   const P4dParamTable* table = p4d_params(plan->kind);
   for (unsigned i = 0U; i < o->n_settings; ++i) {
@@ -364,8 +93,9 @@ apply_settings(const Options* o, Plan* plan, P4dRenderStatus* st)
     if (id < 0) {
       return p4d_report_bad_value(st, "--set", s, unknown_param(table));
     }
-    double      v      = 0.0;
-    const char* reason = parse_real(eq + 1, -DBL_MAX, DBL_MAX, &v);
+    double      v = 0.0;
+    const char* reason =
+      p4d_options_number(eq + 1, strlen(eq + 1), -DBL_MAX, DBL_MAX, &v);
     if (reason) {
       return p4d_report_bad_value(st, "--set", s, reason);
     }
@@ -376,7 +106,7 @@ apply_settings(const Options* o, Plan* plan, P4dRenderStatus* st)
 
 /// Parse SYMBOL=T:V,T:V,... into the plan's lanes.
 static P4dRenderCode
-apply_lanes(const Options* o, Plan* plan, P4dRenderStatus* st)
+apply_lanes(const P4dOptions* o, Plan* plan, P4dRenderStatus* st)
 {
   const P4dParamTable* table = p4d_params(plan->kind);
   for (unsigned i = 0U; i < o->n_lanes; ++i) {
@@ -409,11 +139,11 @@ apply_lanes(const Options* o, Plan* plan, P4dRenderStatus* st)
         !colon ? "each point is TIME:VALUE"
          : lane->n_points == MAX_LANE_POINTS
            ? "too many points"
-           : parse_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t);
+           : p4d_options_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t);
       reason =
         reason
           ? reason
-          : parse_number(
+          : p4d_options_number(
               colon + 1, len - (size_t)(colon - p) - 1U, -DBL_MAX, DBL_MAX, &v);
       if (!reason && lane->n_points &&
           t < lane->points[lane->n_points - 1U].time_s) {
@@ -493,11 +223,11 @@ exe_path(const char* argv0)
 
 /// Build the plan from the options.
 static P4dRenderCode
-make_plan(const Options*   o,
-          const char*      self,
-          Plan*            plan,
-          const char**     preset_file,
-          P4dRenderStatus* st)
+make_plan(const P4dOptions* o,
+          const char*       self,
+          Plan*             plan,
+          const char**      preset_file,
+          P4dRenderStatus*  st)
 {
   PresetValues preset;
   memset(&preset, 0, sizeof(preset));
@@ -571,7 +301,7 @@ narrow_write(void* ctx, int64_t frame, const float* in, size_t n)
 
 /// Everything after the command line is read: plan, check, render, write.
 static P4dRenderCode
-run(const Options* o, const char* self, Plan* plan, P4dRenderStatus* st)
+run(const P4dOptions* o, const char* self, Plan* plan, P4dRenderStatus* st)
 {
   const char*   preset_file = NULL;
   P4dRenderCode code        = make_plan(o, self, plan, &preset_file, st);
@@ -651,17 +381,19 @@ run(const Options* o, const char* self, Plan* plan, P4dRenderStatus* st)
 int
 main(int argc, char** argv)
 {
-  Options o        = { 0 };
-  o.fps            = 60.0;
-  o.tempo_bpm      = 120.0;
-  o.duration_s     = 10.0;
-  o.sample_rate_hz = 48000.0;
-  const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  o.n_jobs         = cores < 1 ? 1U : cores > 64 ? 64U : (unsigned)cores;
-
+  P4dOptions o;
+  p4d_options_init(&o);
   P4dRenderStatus status = { 0 };
-  if (parse_options(argc, argv, &o, &status)) {
+  if (p4d_options_parse(&o, argc, argv, &status)) {
     return (int)p4d_report_exit(&status);
+  }
+  if (o.help) {
+    p4d_options_print_help(stdout);
+    return P4D_EXIT_OK;
+  }
+  if (o.version) {
+    p4d_options_print_version(stdout);
+    return P4D_EXIT_OK;
   }
   if (p4d_isa_note()) {
     p4d_report_warn("%s", p4d_isa_note());

@@ -28,179 +28,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_LANE_POINTS 1024U
-
-/// Find the parameter named by the first len characters of symbol.
-static int
-find_param(const P4dParamTable* table, const char* symbol, size_t len)
-{
-  char name[64];
-  if (len >= sizeof(name)) {
-    return -1;
-  }
-  memcpy(name, symbol, len);
-  name[len] = '\0';
-  return p4d_param_find(table, name);
-}
-
-/// "unknown parameter (valid: a, b, ...)" for table.
-static const char*
-unknown_param(const P4dParamTable* table)
-{
-  static char text[512];
-  size_t      len =
-    (size_t)snprintf(text, sizeof(text), "unknown parameter (valid:");
-  for (uint32_t i = 0U; i < table->n_params && len < sizeof(text); ++i) {
-    len += (size_t)snprintf(text + len,
-                            sizeof(text) - len,
-                            "%s %s",
-                            i ? "," : "",
-                            table->params[i].symbol);
-  }
-  if (len < sizeof(text)) {
-    snprintf(text + len, sizeof(text) - len, ")");
-  }
-  return text;
-}
-
-/// Clamp a value into its parameter's range, warning if it moved.
-static float
-clamped(const P4dParam* param, const char* option, const char* arg, double v)
-{
-  const float c = p4d_param_clamp(param, (float)v);
-  if ((double)c != v) {
-    p4d_report_warn("%s '%s': %s is out of range, using %g",
-                    option,
-                    arg,
-                    param->symbol,
-                    (double)c);
-  }
-  return c;
-}
-
-/// Apply SYMBOL=VALUE settings to the plan's base values.
-static P4dRenderCode
-apply_settings(const P4dOptions* o, Plan* plan, P4dRenderStatus* st)
-{
-  const P4dParamTable* table = p4d_params(plan->kind);
-  for (unsigned i = 0U; i < o->n_settings; ++i) {
-    const char* s  = o->settings[i];
-    const char* eq = strchr(s, '=');
-    if (!eq) {
-      return p4d_report_bad_value(st, "--set", s, "expected SYMBOL=VALUE");
-    }
-    const int id = find_param(table, s, (size_t)(eq - s));
-    if (id < 0) {
-      return p4d_report_bad_value(st, "--set", s, unknown_param(table));
-    }
-    double      v = 0.0;
-    const char* reason =
-      p4d_options_number(eq + 1, strlen(eq + 1), -DBL_MAX, DBL_MAX, &v);
-    if (reason) {
-      return p4d_report_bad_value(st, "--set", s, reason);
-    }
-    plan->base[id] = clamped(&table->params[id], "--set", s, v);
-  }
-  return P4D_RENDER_SUCCESS;
-}
-
-/// Parse SYMBOL=T:V,T:V,... into the plan's lanes.
-static P4dRenderCode
-apply_lanes(const P4dOptions* o, Plan* plan, P4dRenderStatus* st)
-{
-  const P4dParamTable* table = p4d_params(plan->kind);
-  for (unsigned i = 0U; i < o->n_lanes; ++i) {
-    const char* s  = o->lanes[i];
-    const char* eq = strchr(s, '=');
-    if (!eq || !eq[1]) {
-      return p4d_report_bad_value(
-        st, "--automate", s, "expected SYMBOL=T:V,T:V,...");
-    }
-    const int id = find_param(table, s, (size_t)(eq - s));
-    if (id < 0) {
-      return p4d_report_bad_value(st, "--automate", s, unknown_param(table));
-    }
-    Lane* lane = &plan->lanes[id];
-    if (lane->n_points) {
-      return p4d_report_bad_value(
-        st, "--automate", s, "this parameter is automated twice");
-    }
-    lane->points = (Point*)calloc(MAX_LANE_POINTS, sizeof(Point));
-    if (!lane->points) {
-      return p4d_report_failure(st, "--automate", strerror(ENOMEM));
-    }
-
-    for (const char* p = eq + 1; *p;) {
-      const char*  comma = strchr(p, ',');
-      const size_t len   = comma ? (size_t)(comma - p) : strlen(p);
-      const char*  colon = memchr(p, ':', len);
-      double       t = 0.0, v = 0.0;
-      const char*  reason =
-        !colon ? "each point is TIME:VALUE"
-         : lane->n_points == MAX_LANE_POINTS
-           ? "too many points"
-           : p4d_options_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t);
-      reason =
-        reason
-          ? reason
-          : p4d_options_number(
-              colon + 1, len - (size_t)(colon - p) - 1U, -DBL_MAX, DBL_MAX, &v);
-      if (!reason && lane->n_points &&
-          t < lane->points[lane->n_points - 1U].time_s) {
-        reason = "times must not go back";
-      }
-      if (reason) {
-        return p4d_report_bad_value(st, "--automate", s, reason);
-      }
-      lane->points[lane->n_points].time_s = t;
-      lane->points[lane->n_points].value =
-        clamped(&table->params[id], "--automate", s, v);
-      ++lane->n_points;
-      p += len + (comma ? 1U : 0U);
-      if (comma && !*p) {
-        return p4d_report_bad_value(
-          st, "--automate", s, "each point is TIME:VALUE");
-      }
-    }
-    plan->automated = true;
-  }
-  return P4D_RENDER_SUCCESS;
-}
-
 static const char* const mod_names[]   = { "out_1", "out_2", "out_3", "out_4" };
 static const char* const noise_names[] = { "out_l", "out_r" };
-
-static void
-list_params(P4dKind kind)
-{
-  static const char* const units[] = { "", "Hz", "dB", "ms", "beats" };
-  const P4dParamTable*     table   = p4d_params(kind);
-
-  printf("%-13s %-15s %10s %10s %10s  %s\n",
-         "symbol",
-         "name",
-         "minimum",
-         "default",
-         "maximum",
-         "unit");
-  for (uint32_t i = 0U; i < table->n_params; ++i) {
-    const P4dParam* p = &table->params[i];
-    printf("%-13s %-15s %10g %10g %10g  %s",
-           p->symbol,
-           p->name,
-           (double)p->minimum,
-           (double)p->def,
-           (double)p->maximum,
-           units[p->unit]);
-    for (const P4dScalePoint* sp = p->points; sp && sp->label; ++sp) {
-      printf("%s%g = %s",
-             sp == p->points ? "  (" : ", ",
-             (double)sp->value,
-             sp->label);
-    }
-    printf("%s\n", p->points ? ")" : "");
-  }
-}
 
 static void
 on_signal(int sig)
@@ -219,61 +48,6 @@ exe_path(const char* argv0)
   }
   path[len] = '\0';
   return path;
-}
-
-/// Build the plan from the options.
-static P4dRenderCode
-make_plan(const P4dOptions* o,
-          const char*       self,
-          Plan*             plan,
-          const char**      preset_file,
-          P4dRenderStatus*  st)
-{
-  PresetValues preset;
-  memset(&preset, 0, sizeof(preset));
-  preset.kind = P4D_KIND_NOISE;
-  if (o->preset) {
-    const char* reason = preset_load(o->preset, self, &preset);
-    if (reason) {
-      return p4d_report_bad_value(st, "--preset", o->preset, reason);
-    }
-    static char file[sizeof(preset.file)];
-    memcpy(file, preset.file, sizeof(file));
-    *preset_file = file[0] ? file : NULL;
-  }
-
-  plan->kind = o->plugin
-                 ? (strcmp(o->plugin, "mod") ? P4D_KIND_NOISE : P4D_KIND_MOD)
-                 : preset.kind;
-  if (o->preset && preset.kind != plan->kind) {
-    return p4d_report_bad_value(
-      st, "--preset", o->preset, "is not a preset of this plugin");
-  }
-
-  const P4dParamTable* table = p4d_params(plan->kind);
-  p4d_param_defaults(table, plan->base);
-  for (unsigned i = 0U; i < preset.n_values; ++i) {
-    const int id = p4d_param_find(table, preset.symbols[i]);
-    if (id >= 0) {
-      plan->base[id] =
-        clamped(&table->params[id], "--preset", o->preset, preset.values[i]);
-    }
-  }
-
-  const P4dRenderCode code = apply_settings(o, plan, st);
-  if (code) {
-    return code;
-  }
-
-  plan->sample_rate_hz = o->sample_rate_hz;
-  plan->tempo_bpm      = o->tempo_bpm;
-  plan->start_frame    = (int64_t)llround(o->start_s * o->sample_rate_hz);
-  plan->n_frames       = (int64_t)llround(o->duration_s * o->sample_rate_hz);
-  if (plan->n_frames < 1) {
-    return p4d_report_bad_value(
-      st, "--duration", o->duration_arg, "shorter than one frame");
-  }
-  return apply_lanes(o, plan, st);
 }
 
 /// Copy the first n channels of each frame (a SinkFunc in front of output).
@@ -301,15 +75,15 @@ narrow_write(void* ctx, int64_t frame, const float* in, size_t n)
 
 /// Everything after the command line is read: plan, check, render, write.
 static P4dRenderCode
-run(const P4dOptions* o, const char* self, Plan* plan, P4dRenderStatus* st)
+run(const P4dOptions* o, const char* self, P4dPlan* plan, P4dRenderStatus* st)
 {
-  const char*   preset_file = NULL;
-  P4dRenderCode code        = make_plan(o, self, plan, &preset_file, st);
+  P4dRenderCode code = p4d_plan_make(plan, o, self, st);
   if (code) {
     return code;
   }
+  const char* preset_file = plan->preset_file[0] ? plan->preset_file : NULL;
   if (o->list_params) {
-    list_params(plan->kind);
+    p4d_plan_list_params(plan->kind, stdout);
     return P4D_RENDER_SUCCESS;
   }
 
@@ -405,10 +179,8 @@ main(int argc, char** argv)
     return P4D_EXIT_OK;
   }
 
-  Plan plan = { 0 };
+  P4dPlan plan;
   run(&o, self, &plan, &status);
-  for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
-    free(plan.lanes[i].points);
-  }
+  p4d_plan_free(&plan);
   return (int)p4d_report_exit(&status);
 }

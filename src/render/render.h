@@ -11,7 +11,7 @@
 #define P4D_RENDER_H
 
 #include "engine.h"
-#include "params.h"
+#include "plan.h"
 
 #include <signal.h>
 #include <stdbool.h>
@@ -25,34 +25,6 @@
 /// Frames in a chunk handed to the sink: 5.5 s at 48 kHz, at most 4 MiB of
 /// 4-channel floats.
 #define P4D_RENDER_CHUNK 262144
-
-/// One point of an automation lane.
-typedef struct {
-  double time_s; ///< Song time in seconds
-  float  value;  ///< Parameter value (clamped)
-} Point;
-
-/// Linear ramps between points, sorted by time; empty means not automated.
-typedef struct {
-  unsigned n_points;
-  Point*   points;
-} Lane;
-
-/// Everything that determines the rendered samples.
-typedef struct {
-  P4dKind kind;
-  double  sample_rate_hz;
-  double  tempo_bpm;
-  int64_t start_frame; ///< Song frame of the first frame rendered
-  int64_t n_frames;    ///< Frames to render
-  float   base[P4D_MAX_PARAMS];
-  Lane    lanes[P4D_MAX_PARAMS];
-  bool    automated;
-} Plan;
-
-/// Set params to the plan's parameter values at song frame frame.
-void
-plan_params_at(const Plan* plan, int64_t frame, float* params);
 
 /// Receives rendered frames in order; returns a reason on failure, or NULL.
 typedef const char* (*SinkFunc)(void*        ctx,
@@ -69,10 +41,10 @@ extern volatile sig_atomic_t render_interrupted;
    @return NULL on success, or the reason it failed.
 */
 const char*
-render_plan(const Plan* plan,
-            unsigned    n_jobs,
-            bool        progress,
-            SinkFunc    sink,
-            void*       ctx);
+render_plan(const P4dPlan* plan,
+            unsigned       n_jobs,
+            bool           progress,
+            SinkFunc       sink,
+            void*          ctx);
 
 #endif // P4D_RENDER_H

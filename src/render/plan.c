@@ -43,15 +43,24 @@ unknown_param(const P4dParamTable* table, char* text, size_t size)
   return text;
 }
 
-/// The parameter that the SYMBOL of "SYMBOL=..." (eq at its '=') names;
-/// -1 with the failure recorded if none.
+/// The parameter that arg, "SYMBOL=REST", names, and *rest; -1 with the
+/// failure recorded if arg is not of that form (or REST is empty and must
+/// not be) or names no parameter.
 static int
 named_param(const P4dParamTable* table,
             const char*          option,
             const char*          arg,
-            const char*          eq,
+            const char*          form,
+            bool                 empty_rest,
+            const char**         rest,
             P4dRenderStatus*     status)
 {
+  const char* eq = strchr(arg, '=');
+  if (!eq || (!empty_rest && !eq[1])) {
+    p4d_report_bad_value(status, option, arg, form);
+    return -1;
+  }
+  *rest        = eq + 1;
   const int id = find_param(table, arg, (size_t)(eq - arg));
   if (id < 0) {
     p4d_report_bad_value(
@@ -84,18 +93,16 @@ apply_settings(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
 {
   const P4dParamTable* table = p4d_params(plan->kind);
   for (unsigned i = 0U; i < o->n_settings; ++i) {
-    const char* s  = o->settings[i];
-    const char* eq = strchr(s, '=');
-    if (!eq) {
-      return p4d_report_bad_value(st, "--set", s, "expected SYMBOL=VALUE");
-    }
-    const int id = named_param(table, "--set", s, eq, st);
+    const char* s     = o->settings[i];
+    const char* value = NULL;
+    const int   id =
+      named_param(table, "--set", s, "expected SYMBOL=VALUE", true, &value, st);
     if (id < 0) {
       return st->code;
     }
     double      v = 0.0;
     const char* reason =
-      p4d_options_number(eq + 1, strlen(eq + 1), -DBL_MAX, DBL_MAX, &v);
+      p4d_options_number(value, strlen(value), -DBL_MAX, DBL_MAX, &v);
     if (reason) {
       return p4d_report_bad_value(st, "--set", s, reason);
     }
@@ -152,13 +159,15 @@ apply_lanes(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
 {
   const P4dParamTable* table = p4d_params(plan->kind);
   for (unsigned i = 0U; i < o->n_lanes; ++i) {
-    const char* s  = o->lanes[i];
-    const char* eq = strchr(s, '=');
-    if (!eq || !eq[1]) {
-      return p4d_report_bad_value(
-        st, "--automate", s, "expected SYMBOL=T:V,T:V,...");
-    }
-    const int id = named_param(table, "--automate", s, eq, st);
+    const char* s      = o->lanes[i];
+    const char* points = NULL;
+    const int   id     = named_param(table,
+                               "--automate",
+                               s,
+                               "expected SYMBOL=T:V,T:V,...",
+                               false,
+                               &points,
+                               st);
     if (id < 0) {
       return st->code;
     }
@@ -173,7 +182,7 @@ apply_lanes(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
     }
 
     const P4dRenderCode code =
-      read_points(lane, &table->params[id], s, eq + 1, st);
+      read_points(lane, &table->params[id], s, points, st);
     if (code) {
       return code;
     }

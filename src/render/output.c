@@ -12,11 +12,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /// A WAV larger than this is written as RF64.
@@ -35,15 +35,15 @@ static const Subtype subtypes[] = {
 };
 
 static const struct {
-  const char* name;
-  Container   container;
-  int         default_subtype;
+  const char*  name;
+  P4dContainer container;
+  int          default_subtype;
 } containers[] = {
-  { "wav", CONTAINER_WAV, SF_FORMAT_FLOAT },
-  { "flac", CONTAINER_FLAC, SF_FORMAT_PCM_24 },
-  { "aiff", CONTAINER_AIFF, SF_FORMAT_PCM_24 },
-  { "aif", CONTAINER_AIFF, SF_FORMAT_PCM_24 },
-  { "csv", CONTAINER_CSV, 0 },
+  { "wav", P4D_CONTAINER_WAV, SF_FORMAT_FLOAT },
+  { "flac", P4D_CONTAINER_FLAC, SF_FORMAT_PCM_24 },
+  { "aiff", P4D_CONTAINER_AIFF, SF_FORMAT_PCM_24 },
+  { "aif", P4D_CONTAINER_AIFF, SF_FORMAT_PCM_24 },
+  { "csv", P4D_CONTAINER_CSV, 0 },
 };
 
 #define N_CONTAINERS (sizeof(containers) / sizeof(containers[0]))
@@ -73,7 +73,9 @@ find_subtype(const char* name)
 }
 
 const char*
-format_choose(const char* path, const char* format_arg, Format* format)
+p4d_output_choose_format(const char* path,
+                         const char* format_arg,
+                         P4dFormat*  format)
 {
   int         container = -1;
   const char* sub_name  = NULL;
@@ -107,8 +109,8 @@ format_choose(const char* path, const char* format_arg, Format* format)
   format->subtype   = containers[container].default_subtype;
   if (sub_name) {
     format->subtype = find_subtype(sub_name);
-    if (!format->subtype || format->container == CONTAINER_CSV ||
-        (format->container == CONTAINER_FLAC &&
+    if (!format->subtype || format->container == P4D_CONTAINER_CSV ||
+        (format->container == P4D_CONTAINER_FLAC &&
          format->subtype != SF_FORMAT_PCM_16 &&
          format->subtype != SF_FORMAT_PCM_24)) {
       return "this container cannot hold that sample format";
@@ -117,8 +119,8 @@ format_choose(const char* path, const char* format_arg, Format* format)
   return NULL;
 }
 
-struct Output {
-  OutputInfo    info;
+struct P4dOutput {
+  P4dOutputInfo info;
   P4dAtomicFile main;
   P4dAtomicFile plot;
   SNDFILE*      sound;
@@ -127,14 +129,14 @@ struct Output {
   int64_t       next_row; ///< Next CSV row
   bool          has_plot;
   P4dPlot       plot_data;
-  char          reason[256];
+  float*        narrow; ///< The frames written, if fewer channels than given
 };
 
 static int
-sf_container(const Output* out)
+sf_container(const P4dOutput* out)
 {
   switch (out->info.format.container) {
-  case CONTAINER_WAV:
+  case P4D_CONTAINER_WAV:
     return (double)out->info.n_frames * out->info.n_channels *
                  (out->info.format.subtype == SF_FORMAT_PCM_16   ? 2.0
                   : out->info.format.subtype == SF_FORMAT_PCM_24 ? 3.0
@@ -142,23 +144,24 @@ sf_container(const Output* out)
                WAV_LIMIT_BYTES
              ? SF_FORMAT_RF64
              : SF_FORMAT_WAV;
-  case CONTAINER_FLAC:
+  case P4D_CONTAINER_FLAC:
     return SF_FORMAT_FLAC;
   default:
     return SF_FORMAT_AIFF;
   }
 }
 
-const char*
-output_open(Output**          result,
-            const OutputInfo* info,
-            const char*       path,
-            const char*       plot_path,
-            const char**      what)
+/// Open the files; NULL on success, else the reason, with the file in *what.
+static const char*
+open_files(P4dOutput**          result,
+           const P4dOutputInfo* info,
+           const char*          path,
+           const char*          plot_path,
+           const char**         what)
 {
-  Output* out = (Output*)calloc(1U, sizeof(Output));
-  *result     = out;
-  *what       = path;
+  P4dOutput* out = (P4dOutput*)calloc(1U, sizeof(P4dOutput));
+  *result        = out;
+  *what          = path;
   if (!out) {
     return strerror(ENOMEM);
   }
@@ -177,7 +180,7 @@ output_open(Output**          result,
     return reason;
   }
 
-  if (info->format.container == CONTAINER_CSV) {
+  if (info->format.container == P4D_CONTAINER_CSV) {
     out->csv = fdopen(out->main.fd, "w");
     if (!out->csv) {
       return strerror(errno);
@@ -207,15 +210,42 @@ output_open(Output**          result,
     out->has_plot = true;
     reason        = p4d_atomic_open(&out->plot, plot_path);
   }
+  if (!reason && info->frame_channels != info->n_channels) {
+    out->narrow =
+      (float*)malloc(info->max_frames * info->n_channels * sizeof(float));
+    reason = out->narrow ? NULL : strerror(ENOMEM);
+  }
   return reason;
 }
 
-const char*
-output_write(void* ctx, int64_t frame, const float* interleaved, size_t n)
+P4dRenderCode
+p4d_output_open(P4dOutput**          out,
+                const P4dOutputInfo* info,
+                const char*          path,
+                const char*          plot_path,
+                P4dRenderStatus*     status)
 {
-  Output* const     out  = (Output*)ctx;
-  const OutputInfo* info = &out->info;
-  const unsigned    nch  = info->n_channels;
+  const char*       what   = path;
+  const char* const reason = open_files(out, info, path, plot_path, &what);
+  return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
+}
+
+const char*
+p4d_output_write(void* ctx, int64_t frame, const float* given, size_t n)
+{
+  P4dOutput* const     out         = (P4dOutput*)ctx;
+  const P4dOutputInfo* info        = &out->info;
+  const unsigned       nch         = info->n_channels;
+  const float*         interleaved = given;
+
+  if (out->narrow) {
+    for (size_t i = 0U; i < n; ++i) {
+      for (unsigned c = 0U; c < nch; ++c) {
+        out->narrow[i * nch + c] = given[i * info->frame_channels + c];
+      }
+    }
+    interleaved = out->narrow;
+  }
 
   if (out->has_plot) {
     p4d_plot_add(&out->plot_data, frame, interleaved, n);
@@ -244,17 +274,16 @@ output_write(void* ctx, int64_t frame, const float* interleaved, size_t n)
     return ferror(out->csv) ? strerror(errno ? errno : EIO) : NULL;
   }
 
-  if (sf_writef_float(out->sound, interleaved, (sf_count_t)n) !=
-      (sf_count_t)n) {
-    snprintf(out->reason, sizeof(out->reason), "%s", sf_strerror(out->sound));
-    return out->reason;
-  }
-  return NULL;
+  // The reason lives in the sound file: the caller copies it (report.h).
+  return sf_writef_float(out->sound, interleaved, (sf_count_t)n) ==
+             (sf_count_t)n
+           ? NULL
+           : sf_strerror(out->sound);
 }
 
 /// Read the written sound file back and check its header.
 static const char*
-verify_sound(const Output* out)
+verify_sound(const P4dOutput* out)
 {
   SF_INFO  info = { 0 };
   SNDFILE* file = sf_open(out->main.temp, SFM_READ, &info);
@@ -269,19 +298,28 @@ verify_sound(const Output* out)
   return ok ? NULL : "the written file does not read back as written";
 }
 
-const char*
-output_finish(Output* out, const char** what)
+/// Flush, sync and close stream; NULL on success, else the first reason.
+static const char*
+close_stream(FILE* stream)
+{
+  const bool failed = fflush(stream) || ferror(stream) || fsync(fileno(stream));
+  const char* reason = failed ? strerror(errno ? errno : EIO) : NULL;
+  if (fclose(stream) && !reason) {
+    reason = strerror(errno);
+  }
+  return reason;
+}
+
+/// Finish the files; NULL on success, else the reason, with the file in
+/// *what.
+static const char*
+finish_files(P4dOutput* out, const char** what)
 {
   const char* reason = NULL;
   *what              = out->main.path;
 
   if (out->csv) {
-    const bool failed =
-      fflush(out->csv) || ferror(out->csv) || fsync(fileno(out->csv));
-    reason = failed ? strerror(errno ? errno : EIO) : NULL;
-    if (fclose(out->csv) && !reason) {
-      reason = strerror(errno);
-    }
+    reason   = close_stream(out->csv);
     out->csv = NULL;
   } else {
     if (sf_close(out->sound)) {
@@ -304,11 +342,7 @@ output_finish(Output* out, const char** what)
     }
     out->plot.fd = -1;
     p4d_plot_write(&out->plot_data, svg);
-    const bool failed = fflush(svg) || ferror(svg) || fsync(fileno(svg));
-    reason            = failed ? strerror(errno ? errno : EIO) : NULL;
-    if (fclose(svg) && !reason) {
-      reason = strerror(errno);
-    }
+    reason = close_stream(svg);
   }
 
   if (!reason && out->has_plot) {
@@ -322,8 +356,16 @@ output_finish(Output* out, const char** what)
   return reason;
 }
 
+P4dRenderCode
+p4d_output_finish(P4dOutput* out, P4dRenderStatus* status)
+{
+  const char*       what   = out->main.path;
+  const char* const reason = finish_files(out, &what);
+  return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
+}
+
 void
-output_free(Output* out)
+p4d_output_free(P4dOutput* out)
 {
   if (out) {
     if (out->csv) {
@@ -334,6 +376,7 @@ output_free(Output* out)
     }
     p4d_atomic_discard(&out->main);
     p4d_atomic_discard(&out->plot);
+    free(out->narrow);
     free(out);
   }
 }

@@ -20,6 +20,7 @@
 #include "render.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,24 @@
 /// Frames the engine renders at once when nothing is automated.
 #define PLAIN_BLOCK 4096
 
-volatile sig_atomic_t render_interrupted = 0;
+/// The signal that stopped rendering, or 0.
+static volatile sig_atomic_t interrupted = 0;
+
+static void
+on_signal(int sig)
+{
+  interrupted = sig;
+}
+
+void
+p4d_render_catch_signals(void)
+{
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  action.sa_handler = on_signal;
+  sigaction(SIGINT, &action, NULL);
+  sigaction(SIGTERM, &action, NULL);
+}
 
 /// An engine and where it stands on the song timeline.
 typedef struct {
@@ -189,7 +207,7 @@ job_main(void* arg)
     }
     const bool stop = sh->failed;
     pthread_mutex_unlock(&sh->lock);
-    if (stop || render_interrupted) {
+    if (stop || interrupted) {
       break;
     }
 
@@ -224,11 +242,11 @@ show_progress(int64_t done, int64_t total)
 }
 
 const char*
-render_plan(const P4dPlan* plan,
-            unsigned       n_jobs,
-            bool           progress,
-            SinkFunc       sink,
-            void*          ctx)
+p4d_render_plan(const P4dPlan* plan,
+                unsigned       n_jobs,
+                bool           progress,
+                P4dRenderSink  sink,
+                void*          ctx)
 {
   Shared         sh         = { plan,
                                 n_jobs,
@@ -282,8 +300,7 @@ render_plan(const P4dPlan* plan,
       // Wake up now and then to notice an interruption (a signal handler
       // cannot signal a condition variable).
       pthread_mutex_lock(&sh.lock);
-      while (!(slot->state == SLOT_FULL && slot->chunk == k) &&
-             !render_interrupted) {
+      while (!(slot->state == SLOT_FULL && slot->chunk == k) && !interrupted) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += 100000000L;
@@ -296,7 +313,7 @@ render_plan(const P4dPlan* plan,
       pthread_mutex_unlock(&sh.lock);
     }
 
-    if (render_interrupted) {
+    if (interrupted) {
       reason = "interrupted";
       break;
     }

@@ -2,9 +2,8 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  perlin4d-render's parts: the plan of a render (what to render, with which
-  parameters over time), the renderer that runs the engine over the plan in
-  chunks (in parallel), and the writers of sound files, CSV and SVG.
+  The renderer: runs the engine over a plan (plan.h) in chunks, in
+  parallel, and hands the frames to a sink in order.
 */
 
 #ifndef P4D_RENDER_H
@@ -13,7 +12,6 @@
 #include "engine.h"
 #include "plan.h"
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,13 +25,15 @@
 #define P4D_RENDER_CHUNK 262144
 
 /// Receives rendered frames in order; returns a reason on failure, or NULL.
-typedef const char* (*SinkFunc)(void*        ctx,
-                                int64_t      frame,
-                                const float* interleaved,
-                                size_t       n_frames);
+typedef const char* (*P4dRenderSink)(void*        ctx,
+                                     int64_t      frame,
+                                     const float* interleaved,
+                                     size_t       n_frames);
 
-/// Set when SIGINT or SIGTERM arrives: rendering stops and cleans up.
-extern volatile sig_atomic_t render_interrupted;
+/// From now on, SIGINT and SIGTERM stop p4d_render_plan() cleanly (it
+/// fails with "interrupted"), so that the caller can remove its files.
+void
+p4d_render_catch_signals(void);
 
 /**
    Render the plan with n_jobs threads, handing the frames to sink in order.
@@ -41,10 +41,10 @@ extern volatile sig_atomic_t render_interrupted;
    @return NULL on success, or the reason it failed.
 */
 const char*
-render_plan(const P4dPlan* plan,
-            unsigned       n_jobs,
-            bool           progress,
-            SinkFunc       sink,
-            void*          ctx);
+p4d_render_plan(const P4dPlan* plan,
+                unsigned       n_jobs,
+                bool           progress,
+                P4dRenderSink  sink,
+                void*          ctx);
 
 #endif // P4D_RENDER_H

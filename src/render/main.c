@@ -55,7 +55,7 @@ main(int argc, char** argv)
 
   const char* self = exe_path(argv[0]);
   if (options.list_presets) {
-    preset_list(self, stdout);
+    p4d_preset_list(self, stdout);
     return P4D_EXIT_OK;
   }
 

@@ -199,11 +199,11 @@ p4d_plan_make(P4dPlan*          plan,
 {
   memset(plan, 0, sizeof(*plan));
 
-  PresetValues preset;
+  P4dPresetValues preset;
   memset(&preset, 0, sizeof(preset));
   preset.kind = P4D_KIND_NOISE;
   if (o->preset) {
-    const char* reason = preset_load(o->preset, exe_path, &preset);
+    const char* reason = p4d_preset_load(o->preset, exe_path, &preset);
     if (reason) {
       return p4d_report_bad_value(st, "--preset", o->preset, reason);
     }

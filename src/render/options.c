@@ -55,67 +55,65 @@ typedef enum {
 /// One option: its names, its value, and its lines in --help.
 typedef struct {
   char         short_name; ///< 'o' for -o, or 0
+  P4dValueKind kind;
   const char*  name;       ///< The long name without "--"
   const char*  value_name; ///< The value as --help names it, or NULL
-  P4dValueKind kind;
-  double       lo; ///< Range of a number
+  double       lo;         ///< Range of a number
   double       hi;
   const char*  help; ///< Its help, lines separated by '\n'
 } P4dOptionSpec;
 
-/// Every option, in --help order: short name, long name, value name (NULL
-/// for a flag), the value's kind and range (checked before it is stored),
-/// and the help text.
+/// Every option, in --help order: short name, the value's kind, long name,
+/// value name (NULL for a flag), the value's range (checked before it is
+/// stored), and the help text.
 // clang-format off
 static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
-  [P4D_OPT_OUTPUT] = {'o', "output", "FILE", P4D_VALUE_TEXT, 0.0, 0.0,
+  [P4D_OPT_OUTPUT] = {'o', P4D_VALUE_TEXT, "output", "FILE", 0.0, 0.0,
     "file to write: .wav .flac .aiff .csv"},
-  [P4D_OPT_PLUGIN] = {0, "plugin", "noise|mod", P4D_VALUE_TEXT, 0.0, 0.0,
+  [P4D_OPT_PLUGIN] = {0, P4D_VALUE_TEXT, "plugin", "noise|mod", 0.0, 0.0,
     "engine to render (default noise, or the preset's)"},
-  [P4D_OPT_FORMAT] = {0, "format", "FORMAT", P4D_VALUE_TEXT, 0.0, 0.0,
+  [P4D_OPT_FORMAT] = {0, P4D_VALUE_TEXT, "format", "FORMAT", 0.0, 0.0,
     "wav, flac, aiff or csv, and/or a sample format:\n"
     "pcm16, pcm24, pcm32, float (e.g. wav-pcm24);\n"
     "default: the extension's, WAV float, FLAC and\n"
     "AIFF 24-bit"},
-  [P4D_OPT_FPS] = {0, "fps", "N", P4D_VALUE_REAL, 1.0, 1000.0,
+  [P4D_OPT_FPS] = {0, P4D_VALUE_REAL, "fps", "N", 1.0, 1000.0,
     "CSV rows per second, 1 to 1000 (default 60)"},
-  [P4D_OPT_PLOT] = {0, "plot", "FILE.svg", P4D_VALUE_TEXT, 0.0, 0.0,
+  [P4D_OPT_PLOT] = {0, P4D_VALUE_TEXT, "plot", "FILE.svg", 0.0, 0.0,
     "also draw the channels over time"},
-  [P4D_OPT_PRESET] = {0, "preset", "NAME", P4D_VALUE_TEXT, 0.0, 0.0,
+  [P4D_OPT_PRESET] = {0, P4D_VALUE_TEXT, "preset", "NAME", 0.0, 0.0,
     "start from a preset: its label, URI, short\n"
     "name (slow-drift) or a Turtle file"},
-  [P4D_OPT_SET] = {0, "set", "SYMBOL=VALUE", P4D_VALUE_TEXT, 0.0, 0.0,
+  [P4D_OPT_SET] = {0, P4D_VALUE_TEXT, "set", "SYMBOL=VALUE", 0.0, 0.0,
     "set a parameter (see --list-params)"},
-  [P4D_OPT_AUTOMATE] = {0, "automate", "SYMBOL=T:V,T:V,...", P4D_VALUE_TEXT,
-    0.0, 0.0,
-    "move a parameter along linear ramps through\n"
+  [P4D_OPT_AUTOMATE] = {0, P4D_VALUE_TEXT, "automate", "SYMBOL=T:V,T:V,...",
+    0.0, 0.0, "move a parameter along linear ramps through\n"
     "the points (song time T in seconds)"},
-  [P4D_OPT_SEED] = {0, "seed", "N", P4D_VALUE_WHOLE, 0.0, 65535.0,
+  [P4D_OPT_SEED] = {0, P4D_VALUE_WHOLE, "seed", "N", 0.0, 65535.0,
     "the same as --set seed=N"},
-  [P4D_OPT_TEMPO] = {0, "tempo", "BPM", P4D_VALUE_REAL, 1.0, 999.0,
+  [P4D_OPT_TEMPO] = {0, P4D_VALUE_REAL, "tempo", "BPM", 1.0, 999.0,
     "tempo for clock 1 (song beats), default 120"},
-  [P4D_OPT_START] = {0, "start", "SECONDS", P4D_VALUE_REAL, 0.0, 1.0e7,
+  [P4D_OPT_START] = {0, P4D_VALUE_REAL, "start", "SECONDS", 0.0, 1.0e7,
     "song position of the first frame (default 0)"},
-  [P4D_OPT_DURATION] = {0, "duration", "SECONDS", P4D_VALUE_REAL, 0.0, 1.0e7,
+  [P4D_OPT_DURATION] = {0, P4D_VALUE_REAL, "duration", "SECONDS", 0.0, 1.0e7,
     "length of the render (default 10)"},
-  [P4D_OPT_SAMPLERATE] = {0, "samplerate", "HZ", P4D_VALUE_WHOLE,
-    8000.0, 768000.0,
-    "8000 to 768000 (default 48000)"},
-  [P4D_OPT_CHANNELS] = {0, "channels", "N", P4D_VALUE_WHOLE, 1.0, 4.0,
+  [P4D_OPT_SAMPLERATE] = {0, P4D_VALUE_WHOLE, "samplerate", "HZ",
+    8000.0, 768000.0, "8000 to 768000 (default 48000)"},
+  [P4D_OPT_CHANNELS] = {0, P4D_VALUE_WHOLE, "channels", "N", 1.0, 4.0,
     "write only the first N channels"},
-  [P4D_OPT_JOBS] = {0, "jobs", "N", P4D_VALUE_WHOLE, 1.0, 64.0,
+  [P4D_OPT_JOBS] = {0, P4D_VALUE_WHOLE, "jobs", "N", 1.0, 64.0,
     "render with N threads (default: the cores)"},
-  [P4D_OPT_QUIET] = {0, "quiet", NULL, P4D_VALUE_NONE, 0.0, 0.0,
+  [P4D_OPT_QUIET] = {0, P4D_VALUE_NONE, "quiet", NULL, 0.0, 0.0,
     "no progress bar"},
-  [P4D_OPT_FORCE] = {0, "force", NULL, P4D_VALUE_NONE, 0.0, 0.0,
+  [P4D_OPT_FORCE] = {0, P4D_VALUE_NONE, "force", NULL, 0.0, 0.0,
     "replace FILE (and the plot) if they exist"},
-  [P4D_OPT_LIST_PARAMS] = {0, "list-params", NULL, P4D_VALUE_NONE, 0.0, 0.0,
+  [P4D_OPT_LIST_PARAMS] = {0, P4D_VALUE_NONE, "list-params", NULL, 0.0, 0.0,
     "print the parameters of the plugin and exit"},
-  [P4D_OPT_LIST_PRESETS] = {0, "list-presets", NULL, P4D_VALUE_NONE, 0.0, 0.0,
+  [P4D_OPT_LIST_PRESETS] = {0, P4D_VALUE_NONE, "list-presets", NULL, 0.0, 0.0,
     "print the presets and exit"},
-  [P4D_OPT_HELP] = {0, "help", NULL, P4D_VALUE_NONE, 0.0, 0.0,
+  [P4D_OPT_HELP] = {0, P4D_VALUE_NONE, "help", NULL, 0.0, 0.0,
     "print this help and exit"},
-  [P4D_OPT_VERSION] = {0, "version", NULL, P4D_VALUE_NONE, 0.0, 0.0,
+  [P4D_OPT_VERSION] = {0, P4D_VALUE_NONE, "version", NULL, 0.0, 0.0,
     "print the version and exit"},
 };
 // clang-format on
@@ -240,7 +238,36 @@ append(const char** list, unsigned* n, const char* value)
   return NULL;
 }
 
-/// Store a checked value (NULL for a flag); or the reason it is refused.
+/// Set the flag of an option that takes no value.
+static void
+set_flag(P4dOptions* o, P4dOptionId id)
+{
+  switch (id) {
+  case P4D_OPT_QUIET:
+    o->quiet = true;
+    break;
+  case P4D_OPT_FORCE:
+    o->force = true;
+    break;
+  case P4D_OPT_LIST_PARAMS:
+    o->list_params = true;
+    break;
+  case P4D_OPT_LIST_PRESETS:
+    o->list_presets = true;
+    break;
+  case P4D_OPT_HELP:
+    o->help = true;
+    break;
+  case P4D_OPT_VERSION:
+    o->version = true;
+    break;
+  default: // takes a value: see store()
+    break;
+  }
+}
+
+/// Store a checked value (and number, if a number); or the reason it is
+/// refused.
 static const char*
 store(P4dOptions* o, P4dOptionId id, const char* value, double number)
 {
@@ -301,23 +328,7 @@ store(P4dOptions* o, P4dOptionId id, const char* value, double number)
   case P4D_OPT_JOBS:
     o->n_jobs = (unsigned)number;
     return NULL;
-  case P4D_OPT_QUIET:
-    o->quiet = true;
-    return NULL;
-  case P4D_OPT_FORCE:
-    o->force = true;
-    return NULL;
-  case P4D_OPT_LIST_PARAMS:
-    o->list_params = true;
-    return NULL;
-  case P4D_OPT_LIST_PRESETS:
-    o->list_presets = true;
-    return NULL;
-  case P4D_OPT_HELP:
-    o->help = true;
-    return NULL;
-  default: // P4D_OPT_VERSION
-    o->version = true;
+  default: // a flag: see set_flag()
     return NULL;
   }
 }
@@ -339,9 +350,9 @@ names(const char* arg, const P4dOptionSpec* spec)
 static int
 find_option(const char* arg)
 {
-  for (int i = 0; i < (int)P4D_N_OPTIONS; ++i) {
+  for (size_t i = 0U; i < P4D_N_OPTIONS; ++i) {
     if (names(arg, &specs[i])) {
-      return i;
+      return (int)i;
     }
   }
   return -1;
@@ -357,17 +368,18 @@ p4d_options_parse(P4dOptions* o, int argc, char** argv, P4dRenderStatus* status)
       return p4d_report_usage(status, arg, "unknown option (see --help)");
     }
 
-    const P4dOptionSpec* spec  = &specs[id];
-    const char*          value = NULL;
-    if (spec->kind != P4D_VALUE_NONE) {
-      if (i + 1 == argc) {
-        return p4d_report_usage(status, arg, "missing value");
-      }
-      value = argv[++i];
+    const P4dOptionSpec* spec = &specs[id];
+    if (spec->kind == P4D_VALUE_NONE) {
+      set_flag(o, (P4dOptionId)id);
+      continue;
+    }
+    if (i + 1 == argc) {
+      return p4d_report_usage(status, arg, "missing value");
     }
 
+    const char* value  = argv[++i];
     double      number = 0.0;
-    const char* reason = value ? check_value(spec, value, &number) : NULL;
+    const char* reason = check_value(spec, value, &number);
     reason = reason ? reason : store(o, (P4dOptionId)id, value, number);
     if (reason) {
       return p4d_report_bad_value(status, arg, value, reason);

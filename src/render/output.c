@@ -210,10 +210,10 @@ open_files(P4dOutput**          result,
     out->has_plot = true;
     reason        = p4d_atomic_open(&out->plot, plot_path);
   }
+  const size_t n_narrow = info->max_frames * info->n_channels;
   if (!reason && info->frame_channels != info->n_channels) {
-    out->narrow =
-      (float*)malloc(info->max_frames * info->n_channels * sizeof(float));
-    reason = out->narrow ? NULL : strerror(ENOMEM);
+    out->narrow = n_narrow ? (float*)malloc(n_narrow * sizeof(float)) : NULL;
+    reason      = out->narrow ? NULL : strerror(ENOMEM);
   }
   return reason;
 }
@@ -231,24 +231,27 @@ p4d_output_open(P4dOutput**          out,
 }
 
 const char*
-p4d_output_write(void* ctx, int64_t frame, const float* given, size_t n)
+p4d_output_write(void*        output,
+                 int64_t      frame,
+                 const float* interleaved,
+                 size_t       n)
 {
-  P4dOutput* const     out         = (P4dOutput*)ctx;
-  const P4dOutputInfo* info        = &out->info;
-  const unsigned       nch         = info->n_channels;
-  const float*         interleaved = given;
+  P4dOutput* const     out    = (P4dOutput*)output;
+  const P4dOutputInfo* info   = &out->info;
+  const unsigned       nch    = info->n_channels;
+  const float*         frames = interleaved;
 
   if (out->narrow) {
     for (size_t i = 0U; i < n; ++i) {
       for (unsigned c = 0U; c < nch; ++c) {
-        out->narrow[i * nch + c] = given[i * info->frame_channels + c];
+        out->narrow[i * nch + c] = interleaved[i * info->frame_channels + c];
       }
     }
-    interleaved = out->narrow;
+    frames = out->narrow;
   }
 
   if (out->has_plot) {
-    p4d_plot_add(&out->plot_data, frame, interleaved, n);
+    p4d_plot_add(&out->plot_data, frame, frames, n);
   }
 
   if (out->csv) {
@@ -266,7 +269,7 @@ p4d_output_write(void* ctx, int64_t frame, const float* given, size_t n)
               (double)info->start_frame / info->sample_rate_hz +
                 (double)out->next_row / info->fps);
       for (unsigned c = 0U; c < nch; ++c) {
-        fprintf(out->csv, ",%.9g", (double)interleaved[i * nch + c]);
+        fprintf(out->csv, ",%.9g", (double)frames[i * nch + c]);
       }
       fputc('\n', out->csv);
       ++out->next_row;
@@ -275,8 +278,7 @@ p4d_output_write(void* ctx, int64_t frame, const float* given, size_t n)
   }
 
   // The reason lives in the sound file: the caller copies it (report.h).
-  return sf_writef_float(out->sound, interleaved, (sf_count_t)n) ==
-             (sf_count_t)n
+  return sf_writef_float(out->sound, frames, (sf_count_t)n) == (sf_count_t)n
            ? NULL
            : sf_strerror(out->sound);
 }
@@ -369,7 +371,7 @@ p4d_output_free(P4dOutput* out)
 {
   if (out) {
     if (out->csv) {
-      fclose(out->csv);
+      (void)fclose(out->csv); // discarded: how it closes does not matter
     }
     if (out->sound) {
       sf_close(out->sound);

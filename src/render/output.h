@@ -80,7 +80,10 @@ p4d_output_open(P4dOutput**          out,
    @return NULL on success, else the reason.
 */
 const char*
-p4d_output_write(void* out, int64_t frame, const float* interleaved, size_t n);
+p4d_output_write(void*        output,
+                 int64_t      frame,
+                 const float* interleaved,
+                 size_t       n);
 
 /**
    Finish, check and rename everything into place.  On failure nothing is

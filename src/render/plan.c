@@ -123,7 +123,8 @@ read_points(P4dLane*         lane,
     const char*  comma = strchr(p, ',');
     const size_t len   = comma ? (size_t)(comma - p) : strlen(p);
     const char*  colon = memchr(p, ':', len);
-    double       t = 0.0, v = 0.0;
+    double       t     = 0.0;
+    double       v     = 0.0;
     const char*  reason =
       !colon ? "each point is TIME:VALUE"
        : lane->n_points == MAX_LANE_POINTS

@@ -222,8 +222,9 @@ collect_value(const char* symbol,
     return;
   }
 
-  if (v->n_values < P4D_MAX_PARAMS && strlen(symbol) < sizeof(v->symbols[0])) {
-    strcpy(v->symbols[v->n_values], symbol);
+  const size_t len = strlen(symbol);
+  if (v->n_values < P4D_MAX_PARAMS && len < sizeof(v->symbols[0])) {
+    memcpy(v->symbols[v->n_values], symbol, len + 1U);
     v->values[v->n_values++] = (float)x;
   }
 }

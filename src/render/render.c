@@ -211,7 +211,8 @@ job_main(void* arg)
       break;
     }
 
-    int64_t from = 0, to = 0;
+    int64_t from = 0;
+    int64_t to   = 0;
     chunk_range(sh->plan, k, &from, &to);
     render_chunk(sh->plan, &job->runner, from, to, slot->frames);
 
@@ -291,7 +292,8 @@ p4d_render_plan(const P4dPlan* plan,
   for (int64_t k = 0; !reason && k < sh.n_chunks; ++k) {
     Job* const  job  = &sh.jobs[k % n_jobs];
     Slot* const slot = &job->slot[(k / n_jobs) % 2];
-    int64_t     from = 0, to = 0;
+    int64_t     from = 0;
+    int64_t     to   = 0;
     chunk_range(plan, k, &from, &to);
 
     if (n_jobs == 1U) {

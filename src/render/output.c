@@ -5,22 +5,22 @@
 
 #include "output.h"
 
+#include "atomic_file.h"
+#include "plot.h"
+
 #include <sndfile.h>
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /// A WAV larger than this is written as RF64.
 #define WAV_LIMIT_BYTES (4294967295.0 - 1048576.0)
-
-/// Columns of the plot: each keeps the lowest and highest value in it.
-#define PLOT_COLUMNS 1000U
 
 typedef struct {
   const char* name;
@@ -35,15 +35,15 @@ static const Subtype subtypes[] = {
 };
 
 static const struct {
-  const char* name;
-  Container   container;
-  int         default_subtype;
+  const char*  name;
+  P4dContainer container;
+  int          default_subtype;
 } containers[] = {
-  { "wav", CONTAINER_WAV, SF_FORMAT_FLOAT },
-  { "flac", CONTAINER_FLAC, SF_FORMAT_PCM_24 },
-  { "aiff", CONTAINER_AIFF, SF_FORMAT_PCM_24 },
-  { "aif", CONTAINER_AIFF, SF_FORMAT_PCM_24 },
-  { "csv", CONTAINER_CSV, 0 },
+  { "wav", P4D_CONTAINER_WAV, SF_FORMAT_FLOAT },
+  { "flac", P4D_CONTAINER_FLAC, SF_FORMAT_PCM_24 },
+  { "aiff", P4D_CONTAINER_AIFF, SF_FORMAT_PCM_24 },
+  { "aif", P4D_CONTAINER_AIFF, SF_FORMAT_PCM_24 },
+  { "csv", P4D_CONTAINER_CSV, 0 },
 };
 
 #define N_CONTAINERS (sizeof(containers) / sizeof(containers[0]))
@@ -73,7 +73,9 @@ find_subtype(const char* name)
 }
 
 const char*
-format_choose(const char* path, const char* format_arg, Format* format)
+p4d_output_choose_format(const char* path,
+                         const char* format_arg,
+                         P4dFormat*  format)
 {
   int         container = -1;
   const char* sub_name  = NULL;
@@ -107,8 +109,8 @@ format_choose(const char* path, const char* format_arg, Format* format)
   format->subtype   = containers[container].default_subtype;
   if (sub_name) {
     format->subtype = find_subtype(sub_name);
-    if (!format->subtype || format->container == CONTAINER_CSV ||
-        (format->container == CONTAINER_FLAC &&
+    if (!format->subtype || format->container == P4D_CONTAINER_CSV ||
+        (format->container == P4D_CONTAINER_FLAC &&
          format->subtype != SF_FORMAT_PCM_16 &&
          format->subtype != SF_FORMAT_PCM_24)) {
       return "this container cannot hold that sample format";
@@ -117,83 +119,24 @@ format_choose(const char* path, const char* format_arg, Format* format)
   return NULL;
 }
 
-const char*
-temp_open(TempFile* file, const char* path)
-{
-  static const char suffix[] = ".tmp-XXXXXX";
-  const size_t      len      = strlen(path);
-
-  file->path = path;
-  file->fd   = -1;
-  file->temp = (char*)malloc(len + sizeof(suffix));
-  if (!file->temp) {
-    return strerror(ENOMEM);
-  }
-  memcpy(file->temp, path, len);
-  memcpy(file->temp + len, suffix, sizeof(suffix));
-
-  const mode_t mask = umask(0);
-  umask(mask);
-  file->fd = mkstemp(file->temp);
-  if (file->fd < 0) {
-    free(file->temp);
-    file->temp = NULL;
-    return strerror(errno);
-  }
-
-  // mkstemp() makes the file private; give it the mode a new file gets.
-  if (fchmod(file->fd, 0666 & ~mask)) {
-    const char* reason = strerror(errno);
-    temp_discard(file);
-    return reason;
-  }
-  return NULL;
-}
-
-const char*
-temp_commit(TempFile* file)
-{
-  if (rename(file->temp, file->path)) {
-    return strerror(errno);
-  }
-  free(file->temp);
-  file->temp = NULL;
-  return NULL;
-}
-
-void
-temp_discard(TempFile* file)
-{
-  if (file->fd >= 0) {
-    close(file->fd);
-    file->fd = -1;
-  }
-  if (file->temp) {
-    unlink(file->temp);
-    free(file->temp);
-    file->temp = NULL;
-  }
-}
-
-struct Output {
-  OutputInfo info;
-  TempFile   main;
-  TempFile   plot;
-  SNDFILE*   sound;
-  SF_INFO    sf_info;
-  FILE*      csv;
-  int64_t    next_row; ///< Next CSV row
-  bool       has_plot;
-  float      low[PLOT_COLUMNS][4];
-  float      high[PLOT_COLUMNS][4];
-  char       reason[256];
+struct P4dOutput {
+  P4dOutputInfo info;
+  P4dAtomicFile main;
+  P4dAtomicFile plot;
+  SNDFILE*      sound;
+  SF_INFO       sf_info;
+  FILE*         csv;
+  int64_t       next_row; ///< Next CSV row
+  bool          has_plot;
+  P4dPlot       plot_data;
+  float*        narrow; ///< The frames written, if fewer channels than given
 };
 
 static int
-sf_container(const Output* out)
+sf_container(const P4dOutput* out)
 {
   switch (out->info.format.container) {
-  case CONTAINER_WAV:
+  case P4D_CONTAINER_WAV:
     return (double)out->info.n_frames * out->info.n_channels *
                  (out->info.format.subtype == SF_FORMAT_PCM_16   ? 2.0
                   : out->info.format.subtype == SF_FORMAT_PCM_24 ? 3.0
@@ -201,42 +144,43 @@ sf_container(const Output* out)
                WAV_LIMIT_BYTES
              ? SF_FORMAT_RF64
              : SF_FORMAT_WAV;
-  case CONTAINER_FLAC:
+  case P4D_CONTAINER_FLAC:
     return SF_FORMAT_FLAC;
   default:
     return SF_FORMAT_AIFF;
   }
 }
 
-const char*
-output_open(Output**          result,
-            const OutputInfo* info,
-            const char*       path,
-            const char*       plot_path,
-            const char**      what)
+/// Open the files; NULL on success, else the reason, with the file in *what.
+static const char*
+open_files(P4dOutput**          result,
+           const P4dOutputInfo* info,
+           const char*          path,
+           const char*          plot_path,
+           const char**         what)
 {
-  Output* out = (Output*)calloc(1U, sizeof(Output));
-  *result     = out;
-  *what       = path;
+  P4dOutput* out = (P4dOutput*)calloc(1U, sizeof(P4dOutput));
+  *result        = out;
+  *what          = path;
   if (!out) {
     return strerror(ENOMEM);
   }
 
   out->info    = *info;
   out->main.fd = out->plot.fd = -1;
-  for (unsigned i = 0U; i < PLOT_COLUMNS; ++i) {
-    for (unsigned c = 0U; c < 4U; ++c) {
-      out->low[i][c]  = INFINITY;
-      out->high[i][c] = -INFINITY;
-    }
-  }
+  p4d_plot_init(&out->plot_data,
+                info->n_channels,
+                info->sample_rate_hz,
+                info->start_frame,
+                info->n_frames,
+                info->names);
 
-  const char* reason = temp_open(&out->main, path);
+  const char* reason = p4d_atomic_open(&out->main, path);
   if (reason) {
     return reason;
   }
 
-  if (info->format.container == CONTAINER_CSV) {
+  if (info->format.container == P4D_CONTAINER_CSV) {
     out->csv = fdopen(out->main.fd, "w");
     if (!out->csv) {
       return strerror(errno);
@@ -264,28 +208,50 @@ output_open(Output**          result,
   if (plot_path) {
     *what         = plot_path;
     out->has_plot = true;
-    reason        = temp_open(&out->plot, plot_path);
+    reason        = p4d_atomic_open(&out->plot, plot_path);
+  }
+  const size_t n_narrow = info->max_frames * info->n_channels;
+  if (!reason && info->frame_channels != info->n_channels) {
+    out->narrow = n_narrow ? (float*)malloc(n_narrow * sizeof(float)) : NULL;
+    reason      = out->narrow ? NULL : strerror(ENOMEM);
   }
   return reason;
 }
 
-const char*
-output_write(void* ctx, int64_t frame, const float* interleaved, size_t n)
+P4dRenderCode
+p4d_output_open(P4dOutput**          out,
+                const P4dOutputInfo* info,
+                const char*          path,
+                const char*          plot_path,
+                P4dRenderStatus*     status)
 {
-  Output* const     out  = (Output*)ctx;
-  const OutputInfo* info = &out->info;
-  const unsigned    nch  = info->n_channels;
+  const char*       what   = path;
+  const char* const reason = open_files(out, info, path, plot_path, &what);
+  return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
+}
 
-  if (out->has_plot) {
+const char*
+p4d_output_write(void*        output,
+                 int64_t      frame,
+                 const float* interleaved,
+                 size_t       n)
+{
+  P4dOutput* const     out    = (P4dOutput*)output;
+  const P4dOutputInfo* info   = &out->info;
+  const unsigned       nch    = info->n_channels;
+  const float*         frames = interleaved;
+
+  if (out->narrow) {
     for (size_t i = 0U; i < n; ++i) {
-      const int64_t at  = frame + (int64_t)i - info->start_frame;
-      const size_t  col = (size_t)(at * (int64_t)PLOT_COLUMNS / info->n_frames);
       for (unsigned c = 0U; c < nch; ++c) {
-        const float v     = interleaved[i * nch + c];
-        out->low[col][c]  = v < out->low[col][c] ? v : out->low[col][c];
-        out->high[col][c] = v > out->high[col][c] ? v : out->high[col][c];
+        out->narrow[i * nch + c] = interleaved[i * info->frame_channels + c];
       }
     }
+    frames = out->narrow;
+  }
+
+  if (out->has_plot) {
+    p4d_plot_add(&out->plot_data, frame, frames, n);
   }
 
   if (out->csv) {
@@ -303,7 +269,7 @@ output_write(void* ctx, int64_t frame, const float* interleaved, size_t n)
               (double)info->start_frame / info->sample_rate_hz +
                 (double)out->next_row / info->fps);
       for (unsigned c = 0U; c < nch; ++c) {
-        fprintf(out->csv, ",%.9g", (double)interleaved[i * nch + c]);
+        fprintf(out->csv, ",%.9g", (double)frames[i * nch + c]);
       }
       fputc('\n', out->csv);
       ++out->next_row;
@@ -311,141 +277,15 @@ output_write(void* ctx, int64_t frame, const float* interleaved, size_t n)
     return ferror(out->csv) ? strerror(errno ? errno : EIO) : NULL;
   }
 
-  if (sf_writef_float(out->sound, interleaved, (sf_count_t)n) !=
-      (sf_count_t)n) {
-    snprintf(out->reason, sizeof(out->reason), "%s", sf_strerror(out->sound));
-    return out->reason;
-  }
-  return NULL;
-}
-
-/// Round v to a "nice" step: 1, 2 or 5 times a power of ten.
-static double
-nice_step(double span)
-{
-  const double raw  = span / 5.0;
-  const double base = pow(10.0, floor(log10(raw)));
-  return raw / base < 2.0 ? base : raw / base < 5.0 ? 2.0 * base : 5.0 * base;
-}
-
-static void
-write_plot(const Output* out, FILE* svg)
-{
-  static const char* const colours[] = {
-    "#1f77b4", "#d62728", "#2ca02c", "#9467bd"
-  };
-  const OutputInfo* info = &out->info;
-  const double      w = 960.0, h = 480.0, left = 70.0, right = 20.0, top = 20.0,
-               bottom = 50.0;
-  const double t0     = (double)info->start_frame / info->sample_rate_hz;
-  const double t1     = t0 + (double)info->n_frames / info->sample_rate_hz;
-
-  double lo = INFINITY, hi = -INFINITY;
-  for (unsigned i = 0U; i < PLOT_COLUMNS; ++i) {
-    for (unsigned c = 0U; c < info->n_channels; ++c) {
-      lo = out->low[i][c] < lo ? out->low[i][c] : lo;
-      hi = out->high[i][c] > hi ? out->high[i][c] : hi;
-    }
-  }
-  if (!(hi > lo)) {
-    lo -= 0.5;
-    hi += 0.5;
-  }
-
-#define X(t) (left + ((t)-t0) / (t1 - t0) * (w - left - right))
-#define Y(v) (top + (hi - (v)) / (hi - lo) * (h - top - bottom))
-
-  fprintf(
-    svg,
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-    "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
-    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-    w,
-    h,
-    w,
-    h);
-
-  // Axes with ticks and labels.
-  fprintf(svg,
-          "<g stroke=\"#444\" fill=\"none\"><path d=\"M%.1f %.1f V%.1f "
-          "H%.1f\"/></g>\n",
-          left,
-          top,
-          h - bottom,
-          w - right);
-  const double xs = nice_step(t1 - t0);
-  for (double t = ceil(t0 / xs) * xs; t <= t1 + 1e-9; t += xs) {
-    fprintf(
-      svg,
-      "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>"
-      "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n",
-      X(t),
-      h - bottom,
-      X(t),
-      h - bottom + 5.0,
-      X(t),
-      h - bottom + 18.0,
-      t);
-  }
-  const double ys = nice_step(hi - lo);
-  for (double v = ceil(lo / ys) * ys; v <= hi + 1e-12; v += ys) {
-    fprintf(
-      svg,
-      "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>"
-      "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
-      left - 5.0,
-      Y(v),
-      left,
-      Y(v),
-      left - 8.0,
-      Y(v) + 4.0,
-      fabs(v) < ys * 1e-6 ? 0.0 : v);
-  }
-  fprintf(svg,
-          "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n"
-          "<text transform=\"translate(16 %.1f) rotate(-90)\" "
-          "text-anchor=\"middle\">value</text>\n",
-          (left + w - right) / 2.0,
-          h - 8.0,
-          (top + h - bottom) / 2.0);
-
-  // Each channel as the band between its lowest and highest value per
-  // column: a curve where it moves slowly, a waveform's envelope where not.
-  for (unsigned c = 0U; c < info->n_channels; ++c) {
-    fprintf(svg,
-            "<path fill=\"%s\" fill-opacity=\"0.35\" stroke=\"%s\" d=\"",
-            colours[c],
-            colours[c]);
-    char op = 'M';
-    for (unsigned i = 0U; i < PLOT_COLUMNS; ++i) {
-      if (out->high[i][c] >= out->low[i][c]) {
-        const double t = t0 + (t1 - t0) * (i + 0.5) / PLOT_COLUMNS;
-        fprintf(svg, "%c%.2f %.2f", op, X(t), Y(out->high[i][c]));
-        op = 'L';
-      }
-    }
-    for (unsigned i = PLOT_COLUMNS; i-- > 0U;) {
-      if (out->high[i][c] >= out->low[i][c]) {
-        const double t = t0 + (t1 - t0) * (i + 0.5) / PLOT_COLUMNS;
-        fprintf(svg, "L%.2f %.2f", X(t), Y(out->low[i][c]));
-      }
-    }
-    fprintf(svg,
-            "Z\"/>\n<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s</text>\n",
-            w - right - 60.0,
-            top + 14.0 * (c + 1),
-            colours[c],
-            info->names[c]);
-  }
-  fprintf(svg, "</svg>\n");
-#undef X
-#undef Y
+  // The reason lives in the sound file: the caller copies it (report.h).
+  return sf_writef_float(out->sound, frames, (sf_count_t)n) == (sf_count_t)n
+           ? NULL
+           : sf_strerror(out->sound);
 }
 
 /// Read the written sound file back and check its header.
 static const char*
-verify_sound(const Output* out)
+verify_sound(const P4dOutput* out)
 {
   SF_INFO  info = { 0 };
   SNDFILE* file = sf_open(out->main.temp, SFM_READ, &info);
@@ -460,19 +300,28 @@ verify_sound(const Output* out)
   return ok ? NULL : "the written file does not read back as written";
 }
 
-const char*
-output_finish(Output* out, const char** what)
+/// Flush, sync and close stream; NULL on success, else the first reason.
+static const char*
+close_stream(FILE* stream)
+{
+  const bool failed = fflush(stream) || ferror(stream) || fsync(fileno(stream));
+  const char* reason = failed ? strerror(errno ? errno : EIO) : NULL;
+  if (fclose(stream) && !reason) {
+    reason = strerror(errno);
+  }
+  return reason;
+}
+
+/// Finish the files; NULL on success, else the reason, with the file in
+/// *what.
+static const char*
+finish_files(P4dOutput* out, const char** what)
 {
   const char* reason = NULL;
   *what              = out->main.path;
 
   if (out->csv) {
-    const bool failed =
-      fflush(out->csv) || ferror(out->csv) || fsync(fileno(out->csv));
-    reason = failed ? strerror(errno ? errno : EIO) : NULL;
-    if (fclose(out->csv) && !reason) {
-      reason = strerror(errno);
-    }
+    reason   = close_stream(out->csv);
     out->csv = NULL;
   } else {
     if (sf_close(out->sound)) {
@@ -494,37 +343,42 @@ output_finish(Output* out, const char** what)
       return strerror(errno);
     }
     out->plot.fd = -1;
-    write_plot(out, svg);
-    const bool failed = fflush(svg) || ferror(svg) || fsync(fileno(svg));
-    reason            = failed ? strerror(errno ? errno : EIO) : NULL;
-    if (fclose(svg) && !reason) {
-      reason = strerror(errno);
-    }
+    p4d_plot_write(&out->plot_data, svg);
+    reason = close_stream(svg);
   }
 
   if (!reason && out->has_plot) {
     *what  = out->plot.path;
-    reason = temp_commit(&out->plot);
+    reason = p4d_atomic_commit(&out->plot);
   }
   if (!reason) {
     *what  = out->main.path;
-    reason = temp_commit(&out->main);
+    reason = p4d_atomic_commit(&out->main);
   }
   return reason;
 }
 
+P4dRenderCode
+p4d_output_finish(P4dOutput* out, P4dRenderStatus* status)
+{
+  const char*       what   = out->main.path;
+  const char* const reason = finish_files(out, &what);
+  return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
+}
+
 void
-output_free(Output* out)
+p4d_output_free(P4dOutput* out)
 {
   if (out) {
     if (out->csv) {
-      fclose(out->csv);
+      (void)fclose(out->csv); // discarded: how it closes does not matter
     }
     if (out->sound) {
       sf_close(out->sound);
     }
-    temp_discard(&out->main);
-    temp_discard(&out->plot);
+    p4d_atomic_discard(&out->main);
+    p4d_atomic_discard(&out->plot);
+    free(out->narrow);
     free(out);
   }
 }

@@ -193,11 +193,11 @@ print_preset(const LilvNode* preset,
 }
 
 typedef struct {
-  PresetValues* values;
-  LV2_URID      atom_float;
-  LV2_URID      atom_double;
-  LV2_URID      atom_int;
-  LV2_URID      atom_long;
+  P4dPresetValues* values;
+  LV2_URID         atom_float;
+  LV2_URID         atom_double;
+  LV2_URID         atom_int;
+  LV2_URID         atom_long;
 } Collect;
 
 static void
@@ -207,9 +207,9 @@ collect_value(const char* symbol,
               uint32_t    size,
               uint32_t    type)
 {
-  Collect* const      c = (Collect*)data;
-  PresetValues* const v = c->values;
-  double              x = 0.0;
+  Collect* const         c = (Collect*)data;
+  P4dPresetValues* const v = c->values;
+  double                 x = 0.0;
   if (type == c->atom_float && size == sizeof(float)) {
     x = *(const float*)value;
   } else if (type == c->atom_double && size == sizeof(double)) {
@@ -222,14 +222,15 @@ collect_value(const char* symbol,
     return;
   }
 
-  if (v->n_values < P4D_MAX_PARAMS && strlen(symbol) < sizeof(v->symbols[0])) {
-    strcpy(v->symbols[v->n_values], symbol);
+  const size_t len = strlen(symbol);
+  if (v->n_values < P4D_MAX_PARAMS && len < sizeof(v->symbols[0])) {
+    memcpy(v->symbols[v->n_values], symbol, len + 1U);
     v->values[v->n_values++] = (float)x;
   }
 }
 
 const char*
-preset_load(const char* spec, const char* exe_path, PresetValues* values)
+p4d_preset_load(const char* spec, const char* exe_path, P4dPresetValues* values)
 {
   Presets p;
   presets_open(&p, exe_path);
@@ -288,7 +289,7 @@ preset_load(const char* spec, const char* exe_path, PresetValues* values)
 }
 
 const char*
-preset_list(const char* exe_path, FILE* stream)
+p4d_preset_list(const char* exe_path, FILE* stream)
 {
   Presets p;
   presets_open(&p, exe_path);

@@ -21,7 +21,7 @@ typedef struct {
   char     file[4096]; ///< The Turtle file it was read from
   char     symbols[P4D_MAX_PARAMS][32];
   float    values[P4D_MAX_PARAMS];
-} PresetValues;
+} P4dPresetValues;
 
 /**
    Load the preset named by spec (a label, a URI, the last part of a URI,
@@ -30,10 +30,12 @@ typedef struct {
    @return NULL on success, else the reason.
 */
 const char*
-preset_load(const char* spec, const char* exe_path, PresetValues* values);
+p4d_preset_load(const char*      spec,
+                const char*      exe_path,
+                P4dPresetValues* values);
 
 /// Print every preset of the bundle, one a line.  NULL on success.
 const char*
-preset_list(const char* exe_path, FILE* stream);
+p4d_preset_list(const char* exe_path, FILE* stream);
 
 #endif // P4D_PRESET_H

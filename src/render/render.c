@@ -20,6 +20,7 @@
 #include "render.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,36 +32,23 @@
 /// Frames the engine renders at once when nothing is automated.
 #define PLAIN_BLOCK 4096
 
-volatile sig_atomic_t render_interrupted = 0;
+/// The signal that stopped rendering, or 0.
+static volatile sig_atomic_t interrupted = 0;
+
+static void
+on_signal(int sig)
+{
+  interrupted = sig;
+}
 
 void
-plan_params_at(const Plan* plan, int64_t frame, float* params)
+p4d_render_catch_signals(void)
 {
-  const P4dParamTable* table = p4d_params(plan->kind);
-  const double         t     = (double)frame / plan->sample_rate_hz;
-
-  for (uint32_t i = 0U; i < table->n_params; ++i) {
-    const Lane* lane = &plan->lanes[i];
-    if (!lane->n_points) {
-      params[i] = plan->base[i];
-    } else if (t <= lane->points[0].time_s) {
-      params[i] = lane->points[0].value;
-    } else {
-      unsigned k = 1U;
-      while (k < lane->n_points && lane->points[k].time_s < t) {
-        ++k;
-      }
-      if (k == lane->n_points) {
-        params[i] = lane->points[k - 1U].value;
-      } else {
-        const Point  a = lane->points[k - 1U];
-        const Point  b = lane->points[k];
-        const double u =
-          b.time_s > a.time_s ? (t - a.time_s) / (b.time_s - a.time_s) : 1.0;
-        params[i] = (float)(a.value + (b.value - a.value) * u);
-      }
-    }
-  }
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  action.sa_handler = on_signal;
+  sigaction(SIGINT, &action, NULL);
+  sigaction(SIGTERM, &action, NULL);
 }
 
 /// An engine and where it stands on the song timeline.
@@ -73,7 +61,7 @@ typedef struct {
 
 /// The frame at which the block that starts at f ends (exclusive).
 static int64_t
-block_end(const Plan* plan, int64_t f, int64_t limit)
+block_end(const P4dPlan* plan, int64_t f, int64_t limit)
 {
   const int64_t grid = plan->automated ? P4D_AUTOMATION_GRID : PLAIN_BLOCK;
   int64_t       end  = (f / grid + 1) * grid;
@@ -82,18 +70,18 @@ block_end(const Plan* plan, int64_t f, int64_t limit)
 
 /// Run the engine over [from, to); write into dest (interleaved) or drop.
 static void
-advance(const Plan* plan,
-        Runner*     r,
-        int64_t     from,
-        int64_t     to,
-        float*      dest,
-        bool        noise)
+advance(const P4dPlan* plan,
+        Runner*        r,
+        int64_t        from,
+        int64_t        to,
+        float*         dest,
+        bool           noise)
 {
   float params[P4D_MAX_PARAMS];
   for (int64_t f = from; f < to;) {
     const int64_t end = block_end(plan, f, to);
     const size_t  n   = (size_t)(end - f);
-    plan_params_at(
+    p4d_plan_params_at(
       plan,
       plan->automated ? f / P4D_AUTOMATION_GRID * P4D_AUTOMATION_GRID : 0,
       params);
@@ -113,7 +101,11 @@ advance(const Plan* plan,
 
 /// Render song frames [from, to) into dest, interleaved.
 static void
-render_chunk(const Plan* plan, Runner* r, int64_t from, int64_t to, float* dest)
+render_chunk(const P4dPlan* plan,
+             Runner*        r,
+             int64_t        from,
+             int64_t        to,
+             float*         dest)
 {
   if (r->next != from) {
     // Replay the parameters without noise up to the warm-up (from the
@@ -146,7 +138,7 @@ typedef struct {
 typedef struct Job Job;
 
 typedef struct {
-  const Plan*     plan;
+  const P4dPlan*  plan;
   unsigned        n_jobs;
   int64_t         n_chunks;
   bool            failed;
@@ -164,7 +156,7 @@ struct Job {
 };
 
 static bool
-runner_init(Runner* r, const Plan* plan)
+runner_init(Runner* r, const P4dPlan* plan)
 {
   memset(r, 0, sizeof(*r));
   r->next       = -1;
@@ -191,7 +183,7 @@ runner_free(Runner* r)
 }
 
 static void
-chunk_range(const Plan* plan, int64_t k, int64_t* from, int64_t* to)
+chunk_range(const P4dPlan* plan, int64_t k, int64_t* from, int64_t* to)
 {
   *from = plan->start_frame + k * CHUNK_FRAMES;
   *to   = *from + CHUNK_FRAMES;
@@ -215,11 +207,12 @@ job_main(void* arg)
     }
     const bool stop = sh->failed;
     pthread_mutex_unlock(&sh->lock);
-    if (stop || render_interrupted) {
+    if (stop || interrupted) {
       break;
     }
 
-    int64_t from = 0, to = 0;
+    int64_t from = 0;
+    int64_t to   = 0;
     chunk_range(sh->plan, k, &from, &to);
     render_chunk(sh->plan, &job->runner, from, to, slot->frames);
 
@@ -250,11 +243,11 @@ show_progress(int64_t done, int64_t total)
 }
 
 const char*
-render_plan(const Plan* plan,
-            unsigned    n_jobs,
-            bool        progress,
-            SinkFunc    sink,
-            void*       ctx)
+p4d_render_plan(const P4dPlan* plan,
+                unsigned       n_jobs,
+                bool           progress,
+                P4dRenderSink  sink,
+                void*          ctx)
 {
   Shared         sh         = { plan,
                                 n_jobs,
@@ -299,7 +292,8 @@ render_plan(const Plan* plan,
   for (int64_t k = 0; !reason && k < sh.n_chunks; ++k) {
     Job* const  job  = &sh.jobs[k % n_jobs];
     Slot* const slot = &job->slot[(k / n_jobs) % 2];
-    int64_t     from = 0, to = 0;
+    int64_t     from = 0;
+    int64_t     to   = 0;
     chunk_range(plan, k, &from, &to);
 
     if (n_jobs == 1U) {
@@ -308,8 +302,7 @@ render_plan(const Plan* plan,
       // Wake up now and then to notice an interruption (a signal handler
       // cannot signal a condition variable).
       pthread_mutex_lock(&sh.lock);
-      while (!(slot->state == SLOT_FULL && slot->chunk == k) &&
-             !render_interrupted) {
+      while (!(slot->state == SLOT_FULL && slot->chunk == k) && !interrupted) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += 100000000L;
@@ -322,7 +315,7 @@ render_plan(const Plan* plan,
       pthread_mutex_unlock(&sh.lock);
     }
 
-    if (render_interrupted) {
+    if (interrupted) {
       reason = "interrupted";
       break;
     }

@@ -2,28 +2,19 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  perlin4d-render's parts: the plan of a render (what to render, with which
-  parameters over time), the renderer that runs the engine over the plan in
-  chunks (in parallel), and the writers of sound files, CSV and SVG.
+  The renderer: runs the engine over a plan (plan.h) in chunks, in
+  parallel, and hands the frames to a sink in order.
 */
 
 #ifndef P4D_RENDER_H
 #define P4D_RENDER_H
 
 #include "engine.h"
-#include "params.h"
+#include "plan.h"
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/// Exit statuses: main() maps every failure to one of these.
-typedef enum {
-  EXIT_OK      = 0,
-  EXIT_RUNTIME = 1, ///< The arguments were fine, rendering or writing failed
-  EXIT_USAGE   = 2, ///< Bad command line
-} ExitCode;
 
 /// Parameters change on this grid of song frames when automated, so that
 /// a render cut anywhere sees the same values at the same frames.
@@ -33,42 +24,16 @@ typedef enum {
 /// 4-channel floats.
 #define P4D_RENDER_CHUNK 262144
 
-/// One point of an automation lane.
-typedef struct {
-  double time_s; ///< Song time in seconds
-  float  value;  ///< Parameter value (clamped)
-} Point;
-
-/// Linear ramps between points, sorted by time; empty means not automated.
-typedef struct {
-  unsigned n_points;
-  Point*   points;
-} Lane;
-
-/// Everything that determines the rendered samples.
-typedef struct {
-  P4dKind kind;
-  double  sample_rate_hz;
-  double  tempo_bpm;
-  int64_t start_frame; ///< Song frame of the first frame rendered
-  int64_t n_frames;    ///< Frames to render
-  float   base[P4D_MAX_PARAMS];
-  Lane    lanes[P4D_MAX_PARAMS];
-  bool    automated;
-} Plan;
-
-/// Set params to the plan's parameter values at song frame frame.
-void
-plan_params_at(const Plan* plan, int64_t frame, float* params);
-
 /// Receives rendered frames in order; returns a reason on failure, or NULL.
-typedef const char* (*SinkFunc)(void*        ctx,
-                                int64_t      frame,
-                                const float* interleaved,
-                                size_t       n_frames);
+typedef const char* (*P4dRenderSink)(void*        ctx,
+                                     int64_t      frame,
+                                     const float* interleaved,
+                                     size_t       n_frames);
 
-/// Set when SIGINT or SIGTERM arrives: rendering stops and cleans up.
-extern volatile sig_atomic_t render_interrupted;
+/// From now on, SIGINT and SIGTERM stop p4d_render_plan() cleanly (it
+/// fails with "interrupted"), so that the caller can remove its files.
+void
+p4d_render_catch_signals(void);
 
 /**
    Render the plan with n_jobs threads, handing the frames to sink in order.
@@ -76,10 +41,10 @@ extern volatile sig_atomic_t render_interrupted;
    @return NULL on success, or the reason it failed.
 */
 const char*
-render_plan(const Plan* plan,
-            unsigned    n_jobs,
-            bool        progress,
-            SinkFunc    sink,
-            void*       ctx);
+p4d_render_plan(const P4dPlan* plan,
+                unsigned       n_jobs,
+                bool           progress,
+                P4dRenderSink  sink,
+                void*          ctx);
 
 #endif // P4D_RENDER_H

@@ -1,0 +1,91 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "export.h"
+
+#include "atomic_file.h"
+#include "output.h"
+#include "render.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char* const mod_names[]   = { "out_1", "out_2", "out_3", "out_4" };
+static const char* const noise_names[] = { "out_l", "out_r" };
+
+/// Check the targets and describe the output; nothing is written yet.
+static P4dRenderCode
+plan_output(const P4dPlan*    plan,
+            const P4dOptions* o,
+            P4dOutputInfo*    info,
+            P4dRenderStatus*  st)
+{
+  if (!o->output) {
+    return p4d_report_usage(st, "-o", "no output file given (see --help)");
+  }
+
+  const char* const input = plan->preset_file[0] ? plan->preset_file : NULL;
+  P4dRenderCode code = p4d_atomic_check_target(o->output, input, o->force, st);
+  if (!code && o->plot) {
+    code = p4d_atomic_check_target(o->plot, input, o->force, st);
+  }
+  if (code) {
+    return code;
+  }
+  if (o->plot && p4d_atomic_same_file(o->plot, o->output)) {
+    return p4d_report_bad_value(st, "--plot", o->plot, "is the output file");
+  }
+
+  const char* reason =
+    p4d_output_choose_format(o->output, o->format, &info->format);
+  if (reason) {
+    return o->format ? p4d_report_bad_value(st, "--format", o->format, reason)
+                     : p4d_report_usage(st, o->output, reason);
+  }
+
+  const unsigned all = p4d_engine_channels(plan->kind);
+  if (o->n_channels > all) {
+    snprintf(st->text, sizeof(st->text), "%u", o->n_channels);
+    return p4d_report_bad_value(
+      st, "--channels", st->text, "more than the plugin has");
+  }
+  info->n_channels     = o->n_channels ? o->n_channels : all;
+  info->frame_channels = all;
+  info->max_frames     = P4D_RENDER_CHUNK;
+  info->sample_rate_hz = plan->sample_rate_hz;
+  info->start_frame    = plan->start_frame;
+  info->n_frames       = plan->n_frames;
+  info->fps            = o->fps;
+  info->names          = plan->kind == P4D_KIND_MOD ? mod_names : noise_names;
+  return P4D_RENDER_SUCCESS;
+}
+
+P4dRenderCode
+p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
+{
+  P4dOutputInfo info;
+  memset(&info, 0, sizeof(info));
+  P4dRenderCode code = plan_output(plan, o, &info, st);
+  if (code) {
+    return code;
+  }
+
+  p4d_render_catch_signals();
+  P4dOutput* out = NULL;
+  code           = p4d_output_open(&out, &info, o->output, o->plot, st);
+  if (!code) {
+    const char* const reason = p4d_render_plan(
+      plan, o->n_jobs, !o->quiet && isatty(2), p4d_output_write, out);
+    code = reason ? p4d_report_failure(st, o->output, reason) : code;
+  }
+  if (!code) {
+    code = p4d_output_finish(out, st);
+  }
+
+  // Any reason that lived in the output is a copy in the status by now.
+  p4d_output_free(out);
+  return code;
+}

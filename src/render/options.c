@@ -1,0 +1,426 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+#define _XOPEN_SOURCE 700
+
+#include "options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef P4D_VERSION
+#  define P4D_VERSION "unknown"
+#endif
+
+/// The column at which --help starts the text of each option.
+#define HELP_COLUMN 27
+
+typedef enum {
+  P4D_OPT_OUTPUT,
+  P4D_OPT_PLUGIN,
+  P4D_OPT_FORMAT,
+  P4D_OPT_FPS,
+  P4D_OPT_PLOT,
+  P4D_OPT_PRESET,
+  P4D_OPT_SET,
+  P4D_OPT_AUTOMATE,
+  P4D_OPT_SEED,
+  P4D_OPT_TEMPO,
+  P4D_OPT_START,
+  P4D_OPT_DURATION,
+  P4D_OPT_SAMPLERATE,
+  P4D_OPT_CHANNELS,
+  P4D_OPT_JOBS,
+  P4D_OPT_QUIET,
+  P4D_OPT_FORCE,
+  P4D_OPT_LIST_PARAMS,
+  P4D_OPT_LIST_PRESETS,
+  P4D_OPT_HELP,
+  P4D_OPT_VERSION,
+  P4D_N_OPTIONS
+} P4dOptionId;
+
+/// What follows an option, checked before the value is stored.
+typedef enum {
+  P4D_VALUE_NONE,  ///< Nothing: a flag
+  P4D_VALUE_TEXT,  ///< Any text
+  P4D_VALUE_REAL,  ///< A decimal number in [lo, hi]
+  P4D_VALUE_WHOLE, ///< Digits only, in [lo, hi]
+} P4dValueKind;
+
+/// One option: its names, its value, and its lines in --help.
+typedef struct {
+  char         short_name; ///< 'o' for -o, or 0
+  P4dValueKind kind;
+  const char*  name;       ///< The long name without "--"
+  const char*  value_name; ///< The value as --help names it, or NULL
+  double       lo;         ///< Range of a number
+  double       hi;
+  const char*  help; ///< Its help, lines separated by '\n'
+} P4dOptionSpec;
+
+/// Every option, in --help order: short name, the value's kind, long name,
+/// value name (NULL for a flag), the value's range (checked before it is
+/// stored), and the help text.
+// clang-format off
+static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
+  [P4D_OPT_OUTPUT] = {'o', P4D_VALUE_TEXT, "output", "FILE", 0.0, 0.0,
+    "file to write: .wav .flac .aiff .csv"},
+  [P4D_OPT_PLUGIN] = {0, P4D_VALUE_TEXT, "plugin", "noise|mod", 0.0, 0.0,
+    "engine to render (default noise, or the preset's)"},
+  [P4D_OPT_FORMAT] = {0, P4D_VALUE_TEXT, "format", "FORMAT", 0.0, 0.0,
+    "wav, flac, aiff or csv, and/or a sample format:\n"
+    "pcm16, pcm24, pcm32, float (e.g. wav-pcm24);\n"
+    "default: the extension's, WAV float, FLAC and\n"
+    "AIFF 24-bit"},
+  [P4D_OPT_FPS] = {0, P4D_VALUE_REAL, "fps", "N", 1.0, 1000.0,
+    "CSV rows per second, 1 to 1000 (default 60)"},
+  [P4D_OPT_PLOT] = {0, P4D_VALUE_TEXT, "plot", "FILE.svg", 0.0, 0.0,
+    "also draw the channels over time"},
+  [P4D_OPT_PRESET] = {0, P4D_VALUE_TEXT, "preset", "NAME", 0.0, 0.0,
+    "start from a preset: its label, URI, short\n"
+    "name (slow-drift) or a Turtle file"},
+  [P4D_OPT_SET] = {0, P4D_VALUE_TEXT, "set", "SYMBOL=VALUE", 0.0, 0.0,
+    "set a parameter (see --list-params)"},
+  [P4D_OPT_AUTOMATE] = {0, P4D_VALUE_TEXT, "automate", "SYMBOL=T:V,T:V,...",
+    0.0, 0.0, "move a parameter along linear ramps through\n"
+    "the points (song time T in seconds)"},
+  [P4D_OPT_SEED] = {0, P4D_VALUE_WHOLE, "seed", "N", 0.0, 65535.0,
+    "the same as --set seed=N"},
+  [P4D_OPT_TEMPO] = {0, P4D_VALUE_REAL, "tempo", "BPM", 1.0, 999.0,
+    "tempo for clock 1 (song beats), default 120"},
+  [P4D_OPT_START] = {0, P4D_VALUE_REAL, "start", "SECONDS", 0.0, 1.0e7,
+    "song position of the first frame (default 0)"},
+  [P4D_OPT_DURATION] = {0, P4D_VALUE_REAL, "duration", "SECONDS", 0.0, 1.0e7,
+    "length of the render (default 10)"},
+  [P4D_OPT_SAMPLERATE] = {0, P4D_VALUE_WHOLE, "samplerate", "HZ",
+    8000.0, 768000.0, "8000 to 768000 (default 48000)"},
+  [P4D_OPT_CHANNELS] = {0, P4D_VALUE_WHOLE, "channels", "N", 1.0, 4.0,
+    "write only the first N channels"},
+  [P4D_OPT_JOBS] = {0, P4D_VALUE_WHOLE, "jobs", "N", 1.0, 64.0,
+    "render with N threads (default: the cores)"},
+  [P4D_OPT_QUIET] = {0, P4D_VALUE_NONE, "quiet", NULL, 0.0, 0.0,
+    "no progress bar"},
+  [P4D_OPT_FORCE] = {0, P4D_VALUE_NONE, "force", NULL, 0.0, 0.0,
+    "replace FILE (and the plot) if they exist"},
+  [P4D_OPT_LIST_PARAMS] = {0, P4D_VALUE_NONE, "list-params", NULL, 0.0, 0.0,
+    "print the parameters of the plugin and exit"},
+  [P4D_OPT_LIST_PRESETS] = {0, P4D_VALUE_NONE, "list-presets", NULL, 0.0, 0.0,
+    "print the presets and exit"},
+  [P4D_OPT_HELP] = {0, P4D_VALUE_NONE, "help", NULL, 0.0, 0.0,
+    "print this help and exit"},
+  [P4D_OPT_VERSION] = {0, P4D_VALUE_NONE, "version", NULL, 0.0, 0.0,
+    "print the version and exit"},
+};
+// clang-format on
+
+static const char* const help_head =
+  "Usage: perlin4d-render -o FILE [OPTION]...\n"
+  "       perlin4d-render --list-params [--plugin noise|mod]\n"
+  "       perlin4d-render --list-presets\n"
+  "Render Perlin4D Noise or Perlin4D Mod to a sound file or CSV curves,\n"
+  "sample for sample what the plugin plays from the same song position.\n"
+  "\n";
+
+static const char* const help_tail =
+  "\n"
+  "Files are written to a temporary file and renamed into place when\n"
+  "complete.  Exit status: 0 on success, 1 if rendering or writing failed,\n"
+  "2 for a bad command line.  Errors are one line on stderr.\n";
+
+void
+p4d_options_init(P4dOptions* options)
+{
+  memset(options, 0, sizeof(*options));
+  options->fps            = 60.0;
+  options->tempo_bpm      = 120.0;
+  options->duration_s     = 10.0;
+  options->sample_rate_hz = 48000.0;
+
+  const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  options->n_jobs  = cores < 1 ? 1U : cores > 64 ? 64U : (unsigned)cores;
+}
+
+/// True if s is a plain decimal number: [+-]digits[.digits][e[+-]digits].
+static bool
+is_decimal(const char* s, size_t len)
+{
+  const char* p   = s;
+  const char* end = s + len;
+  if (p < end && (*p == '+' || *p == '-')) {
+    ++p;
+  }
+
+  size_t n_digits = 0U;
+  while (p < end && *p >= '0' && *p <= '9') {
+    ++p;
+    ++n_digits;
+  }
+  if (p < end && *p == '.') {
+    ++p;
+    while (p < end && *p >= '0' && *p <= '9') {
+      ++p;
+      ++n_digits;
+    }
+  }
+  if (!n_digits) {
+    return false;
+  }
+
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) {
+      ++p;
+    }
+    size_t n_exp = 0U;
+    while (p < end && *p >= '0' && *p <= '9') {
+      ++p;
+      ++n_exp;
+    }
+    if (!n_exp) {
+      return false;
+    }
+  }
+  return p == end;
+}
+
+const char*
+p4d_options_number(const char* s, size_t len, double lo, double hi, double* out)
+{
+  char buf[64];
+  if (!is_decimal(s, len) || len >= sizeof(buf)) {
+    return "not a decimal number";
+  }
+  memcpy(buf, s, len);
+  buf[len] = '\0';
+
+  errno          = 0;
+  const double v = strtod(buf, NULL);
+  if (errno == ERANGE && fabs(v) > 1.0) {
+    return "number out of range";
+  }
+  if (!(v >= lo && v <= hi)) {
+    return "out of range";
+  }
+  *out = v;
+  return NULL;
+}
+
+/// Check the value of an option of the given spec; a number goes to *number.
+static const char*
+check_value(const P4dOptionSpec* spec, const char* value, double* number)
+{
+  const size_t len = strlen(value);
+  switch (spec->kind) {
+  case P4D_VALUE_REAL:
+    return p4d_options_number(value, len, spec->lo, spec->hi, number);
+  case P4D_VALUE_WHOLE:
+    if (!value[0] || strspn(value, "0123456789") != len) {
+      return "not a whole number";
+    }
+    return p4d_options_number(value, len, spec->lo, spec->hi, number);
+  default:
+    return NULL;
+  }
+}
+
+static const char*
+append(const char** list, unsigned* n, const char* value)
+{
+  if (*n == P4D_OPTIONS_MAX_SETTINGS) {
+    return "too many";
+  }
+  list[(*n)++] = value;
+  return NULL;
+}
+
+/// Set the flag of an option that takes no value.
+static void
+set_flag(P4dOptions* o, P4dOptionId id)
+{
+  switch (id) {
+  case P4D_OPT_QUIET:
+    o->quiet = true;
+    break;
+  case P4D_OPT_FORCE:
+    o->force = true;
+    break;
+  case P4D_OPT_LIST_PARAMS:
+    o->list_params = true;
+    break;
+  case P4D_OPT_LIST_PRESETS:
+    o->list_presets = true;
+    break;
+  case P4D_OPT_HELP:
+    o->help = true;
+    break;
+  case P4D_OPT_VERSION:
+    o->version = true;
+    break;
+  default: // takes a value: see store()
+    break;
+  }
+}
+
+/// Store a checked value (and number, if a number); or the reason it is
+/// refused.
+static const char*
+store(P4dOptions* o, P4dOptionId id, const char* value, double number)
+{
+  switch (id) {
+  case P4D_OPT_OUTPUT:
+    o->output = value;
+    return value[0] ? NULL : "empty file name";
+  case P4D_OPT_PLUGIN:
+    o->plugin = value;
+    return !strcmp(value, "noise") || !strcmp(value, "mod")
+             ? NULL
+             : "unknown plugin (noise or mod)";
+  case P4D_OPT_FORMAT:
+    o->format = value;
+    return NULL;
+  case P4D_OPT_PLOT: {
+    const size_t len = strlen(value);
+    o->plot          = value;
+    return len > 4U && !strcmp(value + len - 4U, ".svg")
+             ? NULL
+             : "the plot must be a .svg file";
+  }
+  case P4D_OPT_PRESET:
+    o->preset = value;
+    return value[0] ? NULL : "empty preset name";
+  case P4D_OPT_SET:
+    return append(o->settings, &o->n_settings, value);
+  case P4D_OPT_AUTOMATE:
+    return append(o->lanes, &o->n_lanes, value);
+  case P4D_OPT_SEED:
+    // Unlike --set, a --seed past the limit is ignored, not refused: kept
+    // as it was, so that every command line still does what it did.
+    if (o->n_settings < P4D_OPTIONS_MAX_SETTINGS) {
+      char* const seed = o->seeds[o->n_settings];
+      snprintf(seed, sizeof(o->seeds[0]), "seed=%s", value);
+      o->settings[o->n_settings++] = seed;
+    }
+    return NULL;
+  case P4D_OPT_FPS:
+    o->fps = number;
+    return NULL;
+  case P4D_OPT_TEMPO:
+    o->tempo_bpm = number;
+    return NULL;
+  case P4D_OPT_START:
+    o->start_s = number;
+    return NULL;
+  case P4D_OPT_DURATION:
+    o->duration_s   = number;
+    o->duration_arg = value;
+    return number > 0.0 ? NULL : "must be greater than 0";
+  case P4D_OPT_SAMPLERATE:
+    o->sample_rate_hz = number;
+    return NULL;
+  case P4D_OPT_CHANNELS:
+    o->n_channels = (unsigned)number;
+    return NULL;
+  case P4D_OPT_JOBS:
+    o->n_jobs = (unsigned)number;
+    return NULL;
+  default: // a flag: see set_flag()
+    return NULL;
+  }
+}
+
+/// Whether arg is spec's long ("--output") or short ("-o") name.
+static bool
+names(const char* arg, const P4dOptionSpec* spec)
+{
+  if (arg[0] != '-') {
+    return false;
+  }
+  if (arg[1] == '-') {
+    return !strcmp(arg + 2, spec->name);
+  }
+  return arg[1] && !arg[2] && arg[1] == spec->short_name;
+}
+
+/// The option named by arg, or -1.
+static int
+find_option(const char* arg)
+{
+  for (size_t i = 0U; i < P4D_N_OPTIONS; ++i) {
+    if (names(arg, &specs[i])) {
+      return (int)i;
+    }
+  }
+  return -1;
+}
+
+P4dRenderCode
+p4d_options_parse(P4dOptions* o, int argc, char** argv, P4dRenderStatus* status)
+{
+  for (int i = 1; i < argc && !o->help && !o->version; ++i) {
+    const char* arg = argv[i];
+    const int   id  = find_option(arg);
+    if (id < 0) {
+      return p4d_report_usage(status, arg, "unknown option (see --help)");
+    }
+
+    const P4dOptionSpec* spec = &specs[id];
+    if (spec->kind == P4D_VALUE_NONE) {
+      set_flag(o, (P4dOptionId)id);
+      continue;
+    }
+    if (i + 1 == argc) {
+      return p4d_report_usage(status, arg, "missing value");
+    }
+
+    const char* value  = argv[++i];
+    double      number = 0.0;
+    const char* reason = check_value(spec, value, &number);
+    reason = reason ? reason : store(o, (P4dOptionId)id, value, number);
+    if (reason) {
+      return p4d_report_bad_value(status, arg, value, reason);
+    }
+  }
+  return P4D_RENDER_SUCCESS;
+}
+
+void
+p4d_options_print_help(FILE* stream)
+{
+  fputs(help_head, stream);
+  for (size_t i = 0U; i < P4D_N_OPTIONS; ++i) {
+    const P4dOptionSpec* spec = &specs[i];
+
+    int len = spec->short_name
+                ? fprintf(stream, "  -%c, --%s", spec->short_name, spec->name)
+                : fprintf(stream, "      --%s", spec->name);
+    if (spec->value_name) {
+      len += fprintf(stream, " %s", spec->value_name);
+    }
+    // The help starts at its column, after at least two spaces.
+    if (len + 2 > HELP_COLUMN) {
+      fputc('\n', stream);
+      len = 0;
+    }
+    fprintf(stream, "%*s", HELP_COLUMN - len, "");
+
+    for (const char* c = spec->help; *c; ++c) {
+      fputc(*c, stream);
+      if (*c == '\n') {
+        fprintf(stream, "%*s", HELP_COLUMN, "");
+      }
+    }
+    fputc('\n', stream);
+  }
+  fputs(help_tail, stream);
+}
+
+void
+p4d_options_print_version(FILE* stream)
+{
+  fprintf(stream, "perlin4d-render %s\n", P4D_VERSION);
+}

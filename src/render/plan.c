@@ -1,0 +1,320 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+#include "plan.h"
+
+#include "preset.h"
+
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// Points in one --automate lane at most.
+#define MAX_LANE_POINTS 1024U
+
+/// Find the parameter named by the first len characters of symbol.
+static int
+find_param(const P4dParamTable* table, const char* symbol, size_t len)
+{
+  char name[64];
+  if (len >= sizeof(name)) {
+    return -1;
+  }
+  memcpy(name, symbol, len);
+  name[len] = '\0';
+  return p4d_param_find(table, name);
+}
+
+/// Write "unknown parameter (valid: a, b, ...)" for table into text.
+static const char*
+unknown_param(const P4dParamTable* table, char* text, size_t size)
+{
+  size_t len = (size_t)snprintf(text, size, "unknown parameter (valid:");
+  for (uint32_t i = 0U; i < table->n_params && len < size; ++i) {
+    len += (size_t)snprintf(
+      text + len, size - len, "%s %s", i ? "," : "", table->params[i].symbol);
+  }
+  if (len < size) {
+    snprintf(text + len, size - len, ")");
+  }
+  return text;
+}
+
+/// The parameter that arg, "SYMBOL=REST", names, and *rest; -1 with the
+/// failure recorded if arg is not of that form (or REST is empty and must
+/// not be) or names no parameter.
+static int
+named_param(const P4dParamTable* table,
+            const char*          option,
+            const char*          arg,
+            const char*          form,
+            bool                 empty_rest,
+            const char**         rest,
+            P4dRenderStatus*     status)
+{
+  const char* eq = strchr(arg, '=');
+  if (!eq || (!empty_rest && !eq[1])) {
+    p4d_report_bad_value(status, option, arg, form);
+    return -1;
+  }
+  *rest        = eq + 1;
+  const int id = find_param(table, arg, (size_t)(eq - arg));
+  if (id < 0) {
+    p4d_report_bad_value(
+      status,
+      option,
+      arg,
+      unknown_param(table, status->text, sizeof(status->text)));
+  }
+  return id;
+}
+
+/// Clamp a value into its parameter's range, warning if it moved.
+static float
+clamped(const P4dParam* param, const char* option, const char* arg, double v)
+{
+  const float c = p4d_param_clamp(param, (float)v);
+  if ((double)c != v) {
+    p4d_report_warn("%s '%s': %s is out of range, using %g",
+                    option,
+                    arg,
+                    param->symbol,
+                    (double)c);
+  }
+  return c;
+}
+
+/// Apply SYMBOL=VALUE settings to the plan's base values.
+static P4dRenderCode
+apply_settings(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
+{
+  const P4dParamTable* table = p4d_params(plan->kind);
+  for (unsigned i = 0U; i < o->n_settings; ++i) {
+    const char* s     = o->settings[i];
+    const char* value = NULL;
+    const int   id =
+      named_param(table, "--set", s, "expected SYMBOL=VALUE", true, &value, st);
+    if (id < 0) {
+      return st->code;
+    }
+    double      v = 0.0;
+    const char* reason =
+      p4d_options_number(value, strlen(value), -DBL_MAX, DBL_MAX, &v);
+    if (reason) {
+      return p4d_report_bad_value(st, "--set", s, reason);
+    }
+    plan->base[id] = clamped(&table->params[id], "--set", s, v);
+  }
+  return P4D_RENDER_SUCCESS;
+}
+
+/// Read the points T:V,T:V,... of the lane s (for param) into lane.
+static P4dRenderCode
+read_points(P4dLane*         lane,
+            const P4dParam*  param,
+            const char*      s,
+            const char*      points,
+            P4dRenderStatus* st)
+{
+  for (const char* p = points; *p;) {
+    const char*  comma = strchr(p, ',');
+    const size_t len   = comma ? (size_t)(comma - p) : strlen(p);
+    const char*  colon = memchr(p, ':', len);
+    double       t     = 0.0;
+    double       v     = 0.0;
+    const char*  reason =
+      !colon ? "each point is TIME:VALUE"
+       : lane->n_points == MAX_LANE_POINTS
+         ? "too many points"
+         : p4d_options_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t);
+    reason =
+      reason
+        ? reason
+        : p4d_options_number(
+            colon + 1, len - (size_t)(colon - p) - 1U, -DBL_MAX, DBL_MAX, &v);
+    if (!reason && lane->n_points &&
+        t < lane->points[lane->n_points - 1U].time_s) {
+      reason = "times must not go back";
+    }
+    if (reason) {
+      return p4d_report_bad_value(st, "--automate", s, reason);
+    }
+    lane->points[lane->n_points].time_s = t;
+    lane->points[lane->n_points].value  = clamped(param, "--automate", s, v);
+    ++lane->n_points;
+    p += len + (comma ? 1U : 0U);
+    if (comma && !*p) {
+      return p4d_report_bad_value(
+        st, "--automate", s, "each point is TIME:VALUE");
+    }
+  }
+  return P4D_RENDER_SUCCESS;
+}
+
+/// Parse SYMBOL=T:V,T:V,... into the plan's lanes.
+static P4dRenderCode
+apply_lanes(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
+{
+  const P4dParamTable* table = p4d_params(plan->kind);
+  for (unsigned i = 0U; i < o->n_lanes; ++i) {
+    const char* s      = o->lanes[i];
+    const char* points = NULL;
+    const int   id     = named_param(table,
+                               "--automate",
+                               s,
+                               "expected SYMBOL=T:V,T:V,...",
+                               false,
+                               &points,
+                               st);
+    if (id < 0) {
+      return st->code;
+    }
+    P4dLane* lane = &plan->lanes[id];
+    if (lane->n_points) {
+      return p4d_report_bad_value(
+        st, "--automate", s, "this parameter is automated twice");
+    }
+    lane->points = (P4dPoint*)calloc(MAX_LANE_POINTS, sizeof(P4dPoint));
+    if (!lane->points) {
+      return p4d_report_failure(st, "--automate", strerror(ENOMEM));
+    }
+
+    const P4dRenderCode code =
+      read_points(lane, &table->params[id], s, points, st);
+    if (code) {
+      return code;
+    }
+    plan->automated = true;
+  }
+  return P4D_RENDER_SUCCESS;
+}
+
+P4dRenderCode
+p4d_plan_make(P4dPlan*          plan,
+              const P4dOptions* o,
+              const char*       exe_path,
+              P4dRenderStatus*  st)
+{
+  memset(plan, 0, sizeof(*plan));
+
+  P4dPresetValues preset;
+  memset(&preset, 0, sizeof(preset));
+  preset.kind = P4D_KIND_NOISE;
+  if (o->preset) {
+    const char* reason = p4d_preset_load(o->preset, exe_path, &preset);
+    if (reason) {
+      return p4d_report_bad_value(st, "--preset", o->preset, reason);
+    }
+    snprintf(plan->preset_file, sizeof(plan->preset_file), "%s", preset.file);
+  }
+
+  plan->kind = o->plugin
+                 ? (strcmp(o->plugin, "mod") ? P4D_KIND_NOISE : P4D_KIND_MOD)
+                 : preset.kind;
+  if (o->preset && preset.kind != plan->kind) {
+    return p4d_report_bad_value(
+      st, "--preset", o->preset, "is not a preset of this plugin");
+  }
+
+  const P4dParamTable* table = p4d_params(plan->kind);
+  p4d_param_defaults(table, plan->base);
+  for (unsigned i = 0U; i < preset.n_values; ++i) {
+    const int id = p4d_param_find(table, preset.symbols[i]);
+    if (id >= 0) {
+      plan->base[id] =
+        clamped(&table->params[id], "--preset", o->preset, preset.values[i]);
+    }
+  }
+
+  const P4dRenderCode code = apply_settings(o, plan, st);
+  if (code) {
+    return code;
+  }
+
+  plan->sample_rate_hz = o->sample_rate_hz;
+  plan->tempo_bpm      = o->tempo_bpm;
+  plan->start_frame    = (int64_t)llround(o->start_s * o->sample_rate_hz);
+  plan->n_frames       = (int64_t)llround(o->duration_s * o->sample_rate_hz);
+  if (plan->n_frames < 1) {
+    return p4d_report_bad_value(
+      st, "--duration", o->duration_arg, "shorter than one frame");
+  }
+  return apply_lanes(o, plan, st);
+}
+
+void
+p4d_plan_free(P4dPlan* plan)
+{
+  for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
+    free(plan->lanes[i].points);
+    plan->lanes[i].points = NULL;
+  }
+}
+
+void
+p4d_plan_params_at(const P4dPlan* plan, int64_t frame, float* params)
+{
+  const P4dParamTable* table = p4d_params(plan->kind);
+  const double         t     = (double)frame / plan->sample_rate_hz;
+
+  for (uint32_t i = 0U; i < table->n_params; ++i) {
+    const P4dLane* lane = &plan->lanes[i];
+    if (!lane->n_points) {
+      params[i] = plan->base[i];
+    } else if (t <= lane->points[0].time_s) {
+      params[i] = lane->points[0].value;
+    } else {
+      unsigned k = 1U;
+      while (k < lane->n_points && lane->points[k].time_s < t) {
+        ++k;
+      }
+      if (k == lane->n_points) {
+        params[i] = lane->points[k - 1U].value;
+      } else {
+        const P4dPoint a = lane->points[k - 1U];
+        const P4dPoint b = lane->points[k];
+        const double   u =
+          b.time_s > a.time_s ? (t - a.time_s) / (b.time_s - a.time_s) : 1.0;
+        params[i] = (float)(a.value + (b.value - a.value) * u);
+      }
+    }
+  }
+}
+
+void
+p4d_plan_list_params(P4dKind kind, FILE* stream)
+{
+  static const char* const units[] = { "", "Hz", "dB", "ms", "beats" };
+  const P4dParamTable*     table   = p4d_params(kind);
+
+  fprintf(stream,
+          "%-13s %-15s %10s %10s %10s  %s\n",
+          "symbol",
+          "name",
+          "minimum",
+          "default",
+          "maximum",
+          "unit");
+  for (uint32_t i = 0U; i < table->n_params; ++i) {
+    const P4dParam* p = &table->params[i];
+    fprintf(stream,
+            "%-13s %-15s %10g %10g %10g  %s",
+            p->symbol,
+            p->name,
+            (double)p->minimum,
+            (double)p->def,
+            (double)p->maximum,
+            units[p->unit]);
+    for (const P4dScalePoint* sp = p->points; sp && sp->label; ++sp) {
+      fprintf(stream,
+              "%s%g = %s",
+              sp == p->points ? "  (" : ", ",
+              (double)sp->value,
+              sp->label);
+    }
+    fprintf(stream, "%s\n", p->points ? ")" : "");
+  }
+}

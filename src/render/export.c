@@ -13,9 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char* const mod_names[]   = { "out_1", "out_2", "out_3", "out_4" };
-static const char* const noise_names[] = { "out_l", "out_r" };
-
 /// Check the targets and describe the output; nothing is written yet.
 static P4dRenderCode
 plan_output(const P4dPlan*    plan,
@@ -59,7 +56,9 @@ plan_output(const P4dPlan*    plan,
   info->start_frame    = plan->start_frame;
   info->n_frames       = plan->n_frames;
   info->fps            = o->fps;
-  info->names          = plan->kind == P4D_KIND_MOD ? mod_names : noise_names;
+  for (unsigned c = 0U; c < all; ++c) {
+    info->names[c] = p4d_channel_symbol(plan->kind, c);
+  }
   return P4D_RENDER_SUCCESS;
 }
 

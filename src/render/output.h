@@ -11,6 +11,7 @@
 #ifndef P4D_OUTPUT_H
 #define P4D_OUTPUT_H
 
+#include "engine.h"
 #include "report.h"
 
 #include <stdbool.h>
@@ -47,15 +48,15 @@ typedef struct P4dOutput P4dOutput;
 
 /// What the writers need to know of the render.
 typedef struct {
-  P4dFormat          format;
-  unsigned           n_channels;     ///< Channels written
-  unsigned           frame_channels; ///< Channels of each frame handed over
-  size_t             max_frames;     ///< Frames handed over at once, at most
-  double             sample_rate_hz;
-  int64_t            start_frame;
-  int64_t            n_frames;
-  double             fps;   ///< CSV rows per second
-  const char* const* names; ///< Channel names for the CSV header and plot
+  P4dFormat   format;
+  unsigned    n_channels;     ///< Channels written
+  unsigned    frame_channels; ///< Channels of each frame handed over
+  size_t      max_frames;     ///< Frames handed over at once, at most
+  double      sample_rate_hz;
+  int64_t     start_frame;
+  int64_t     n_frames;
+  double      fps;                     ///< CSV rows per second
+  const char* names[P4D_MAX_CHANNELS]; ///< Channel names: the port symbols
 } P4dOutputInfo;
 
 /**

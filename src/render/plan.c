@@ -287,8 +287,7 @@ p4d_plan_params_at(const P4dPlan* plan, int64_t frame, float* params)
 void
 p4d_plan_list_params(P4dKind kind, FILE* stream)
 {
-  static const char* const units[] = { "", "Hz", "dB", "ms", "beats" };
-  const P4dParamTable*     table   = p4d_params(kind);
+  const P4dParamTable* table = p4d_params(kind);
 
   fprintf(stream,
           "%-13s %-15s %10s %10s %10s  %s\n",
@@ -307,7 +306,7 @@ p4d_plan_list_params(P4dKind kind, FILE* stream)
             (double)p->minimum,
             (double)p->def,
             (double)p->maximum,
-            units[p->unit]);
+            p4d_unit_label(p->unit));
     for (const P4dScalePoint* sp = p->points; sp && sp->label; ++sp) {
       fprintf(stream,
               "%s%g = %s",

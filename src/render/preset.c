@@ -109,22 +109,17 @@ presets_close(Presets* p)
   }
 }
 
-static const char* const plugin_uris[] = { "urn:perlin4d:mod",
-                                           "urn:perlin4d:noise" };
+/// One plugin of each kind: Mod CV has the presets of Mod.
+static const P4dPluginId plugin_ids[] = { P4D_PLUGIN_MOD, P4D_PLUGIN_NOISE };
 
 static bool
 kind_of(const char* plugin_uri, P4dKind* kind)
 {
-  if (!strcmp(plugin_uri, "urn:perlin4d:mod") ||
-      !strcmp(plugin_uri, "urn:perlin4d:mod-cv")) {
-    *kind = P4D_KIND_MOD;
-    return true;
+  const P4dPlugin* const plugin = p4d_plugin_find(plugin_uri);
+  if (plugin) {
+    *kind = plugin->kind;
   }
-  if (!strcmp(plugin_uri, "urn:perlin4d:noise")) {
-    *kind = P4D_KIND_NOISE;
-    return true;
-  }
-  return false;
+  return plugin != NULL;
 }
 
 /// Call visit(preset, label, kind) for every preset of both plugins; stop
@@ -137,7 +132,7 @@ presets_find(Presets* p,
 {
   const LilvPlugins* plugins = lilv_world_get_all_plugins(p->world);
   for (size_t i = 0U; i < 2U; ++i) {
-    LilvNode*         uri    = lilv_new_uri(p->world, plugin_uris[i]);
+    LilvNode* uri = lilv_new_uri(p->world, p4d_plugin(plugin_ids[i])->uri);
     const LilvPlugin* plugin = lilv_plugins_get_by_uri(plugins, uri);
     lilv_node_free(uri);
     if (!plugin) {

@@ -369,6 +369,16 @@ test_warnings(void)
   assert(l.status == 0 && p4d_count_lines(l.err) == 2U);
   assert(p4d_count_substrings(l.err, "perlin4d-render: warning: ") == 2U);
   assert(p4d_work_exists("lane.csv"));
+
+  // A value within range that a float cannot hold exactly (0.3) is no
+  // cause for a warning, in a setting or a lane.
+  static const char* const inexact[] = {
+    "-o",         "inexact.csv", "--plugin",   "mod",
+    "--set",      "spread=0.3",  "--automate", "morph_x=0:0.1,1:-2.7",
+    "--duration", "0.2",         NULL
+  };
+  p4d_cli_ok(inexact, NULL);
+  assert(p4d_work_exists("inexact.csv"));
   p4d_work_clear();
 }
 

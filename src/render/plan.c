@@ -72,12 +72,15 @@ named_param(const P4dParamTable* table,
   return id;
 }
 
-/// Clamp a value into its parameter's range, warning if it moved.
+/// Clamp a value into its parameter's range, warning if it moved.  Values
+/// are floats, as in the plugin: a decimal a float cannot hold exactly (0.3)
+/// has not moved.
 static float
 clamped(const P4dParam* param, const char* option, const char* arg, double v)
 {
-  const float c = p4d_param_clamp(param, (float)v);
-  if ((double)c != v) {
+  const float f = (float)v;
+  const float c = p4d_param_clamp(param, f);
+  if (c != f) {
     p4d_report_warn("%s '%s': %s is out of range, using %g",
                     option,
                     arg,

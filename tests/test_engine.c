@@ -11,6 +11,7 @@
 #include "engine.h"
 #include "params.h"
 
+#include "support/compare.h"
 #include "support/stats.h"
 
 #include <assert.h>
@@ -105,7 +106,7 @@ test_block_invariance(void)
       memcpy(rig.params, ref.params, sizeof(rig.params));
       rig_render(&rig, x.ch, n, blocks[b]);
       for (unsigned c = 0U; c < rig.n_channels; ++c) {
-        assert(!memcmp(a.ch[c], x.ch[c], n * sizeof(float)));
+        p4d_assert_same("block invariance", a.ch[c], x.ch[c], 0U, n);
       }
       buffers_free(&x);
       p4d_engine_free(rig.engine);
@@ -126,7 +127,8 @@ test_mod_spread_and_range(void)
   rig.params[P4D_MOD_RATE_HZ] = 5.0f;
   rig_render(&rig, b.ch, n, 1000U);
 
-  float lo = 2.0f, hi = -2.0f;
+  float lo = 2.0f;
+  float hi = -2.0f;
   for (unsigned c = 0U; c < 4U; ++c) {
     for (size_t i = 0U; i < n; ++i) {
       assert(b.ch[c][i] >= 0.0f && b.ch[c][i] <= 1.0f);
@@ -154,7 +156,7 @@ test_mod_spread_and_range(void)
   same.params[P4D_MOD_SPREAD]  = 0.0f;
   rig_render(&same, b.ch, 20000U, 1000U);
   for (unsigned c = 1U; c < 4U; ++c) {
-    assert(!memcmp(b.ch[0], b.ch[c], 20000U * sizeof(float)));
+    p4d_assert_same("spread 0", b.ch[0], b.ch[c], 0U, 20000U);
   }
 
   // In between, the channels move apart continuously.
@@ -201,14 +203,16 @@ test_noise_level_and_dc(void)
 
     const double level = pow(10.0, -12.0 / 20.0);
     for (unsigned c = 0U; c < 2U; ++c) {
-      double sum = 0.0, power = 0.0, peak = 0.0;
+      double sum   = 0.0;
+      double power = 0.0;
+      double peak  = 0.0;
       for (size_t i = 0U; i < n; ++i) {
         sum += b.ch[c][i];
         power += (double)b.ch[c][i] * b.ch[c][i];
-        peak = fabs(b.ch[c][i]) > peak ? fabs(b.ch[c][i]) : peak;
+        peak = fabsf(b.ch[c][i]) > peak ? fabsf(b.ch[c][i]) : peak;
       }
-      const double dc_db   = 20.0 * log10(fabs(sum / n) + 1.0e-30);
-      const double rms_db  = 10.0 * log10(power / n);
+      const double dc_db   = 20.0 * log10(fabs(sum / (double)n) + 1.0e-30);
+      const double rms_db  = 10.0 * log10(power / (double)n);
       const double peak_db = 20.0 * log10(peak);
       printf("# Noise grain %5.0f Hz ch %u: DC %.1f dBFS, RMS %.1f dBFS, "
              "peak %.1f dBFS\n",
@@ -247,7 +251,7 @@ test_noise_level_and_dc(void)
   Rig mono                     = rig_new(P4D_KIND_NOISE, 48000.0);
   mono.params[P4D_NOISE_WIDTH] = 0.0f;
   rig_render(&mono, b.ch, 10000U, 512U);
-  assert(!memcmp(b.ch[0], b.ch[1], 10000U * sizeof(float)));
+  p4d_assert_same("width 0", b.ch[0], b.ch[1], 0U, 10000U);
   p4d_engine_free(mono.engine);
   buffers_free(&b);
 }
@@ -285,7 +289,7 @@ test_bad_controls(void)
     rig_render(&nan_rig, b.ch, 2048U, 256U);
     rig_render(&def_rig, d.ch, 2048U, 256U);
     for (unsigned c = 0U; c < nan_rig.n_channels; ++c) {
-      assert(!memcmp(b.ch[c], d.ch[c], 2048U * sizeof(float)));
+      p4d_assert_same("NaN controls", b.ch[c], d.ch[c], 0U, 2048U);
     }
     p4d_engine_free(nan_rig.engine);
     p4d_engine_free(def_rig.engine);
@@ -417,10 +421,8 @@ test_song_position(void)
 
     const size_t settled = kind == P4D_KIND_MOD ? 960U : 2U * n;
     for (unsigned c = 0U; c < ref.n_channels; ++c) {
-      assert(memcmp(a.ch[c], b.ch[c], settled * sizeof(float)));
-      assert(!memcmp(a.ch[c] + settled,
-                     b.ch[c] + settled,
-                     (3U * n - settled) * sizeof(float)));
+      assert(p4d_first_difference(a.ch[c], b.ch[c], settled) < settled);
+      p4d_assert_same("relocated", a.ch[c], b.ch[c], settled, 3U * n);
     }
 
     // Without transport, time counts frames from activation: the same as
@@ -432,7 +434,7 @@ test_song_position(void)
     rig_render(&zero, a.ch, n, 333U);
     rig_render(&free, b.ch, n, 4096U);
     for (unsigned c = 0U; c < ref.n_channels; ++c) {
-      assert(!memcmp(a.ch[c], b.ch[c], n * sizeof(float)));
+      p4d_assert_same("from frame 0", a.ch[c], b.ch[c], 0U, n);
     }
 
     p4d_engine_free(ref.engine);
@@ -465,7 +467,8 @@ test_stop_and_roll(void)
   rig_render(&rig, b.ch, 2U * n, 128U);
   const double moving_step = largest_step(b.ch[0], 0U, n);
   assert(largest_step(b.ch[0], n - 1U, n + 1U) <= 2.0 * moving_step);
-  float lo = 2.0f, hi = -2.0f;
+  float lo = 2.0f;
+  float hi = -2.0f;
   for (size_t i = n; i < 2U * n; ++i) {
     lo = b.ch[0][i] < lo ? b.ch[0][i] : lo;
     hi = b.ch[0][i] > hi ? b.ch[0][i] : hi;
@@ -490,8 +493,7 @@ test_stop_and_roll(void)
   fresh.params[P4D_MOD_RATE_HZ] = 2.0f;
   p4d_engine_transport(fresh.engine, &roll);
   rig_render(&fresh, f.ch, 2U * n, 1000U);
-  assert(!memcmp(
-    f.ch[0] + 960, b.ch[0] + 2U * n + 960U, (2U * n - 960U) * sizeof(float)));
+  p4d_assert_same("after the glide", f.ch[0], b.ch[0] + 2U * n, 960U, 2U * n);
 
   p4d_engine_free(rig.engine);
   p4d_engine_free(fresh.engine);
@@ -605,9 +607,11 @@ test_split_renders(void)
     for (size_t i = 0U; i < sizeof(cuts) / sizeof(cuts[0]); ++i) {
       render_song((P4dKind)kind, cuts[i], n, part.ch);
       for (unsigned c = 0U; c < p4d_engine_channels((P4dKind)kind); ++c) {
-        assert(!memcmp(whole.ch[c] + cuts[i],
-                       part.ch[c],
-                       (size_t)(n - cuts[i]) * sizeof(float)));
+        p4d_assert_same("split render",
+                        whole.ch[c] + cuts[i],
+                        part.ch[c],
+                        0U,
+                        (size_t)(n - cuts[i]));
       }
     }
     buffers_free(&whole);
@@ -627,8 +631,9 @@ test_split_renders(void)
                                     part.ch[1] + (f - 100032) };
     p4d_engine_process(cold.engine, cold.params, at, 64U);
   }
-  assert(memcmp(
-    whole.ch[0] + 100032, part.ch[0], (size_t)(n - 100032) * sizeof(float)));
+  const size_t n_after = (size_t)(n - 100032);
+  assert(p4d_first_difference(whole.ch[0] + 100032, part.ch[0], n_after) <
+         n_after);
   p4d_engine_free(cold.engine);
   buffers_free(&whole);
   buffers_free(&part);
@@ -637,7 +642,7 @@ test_split_renders(void)
 int
 main(void)
 {
-  setvbuf(stdout, NULL, _IOLBF, 0);
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0));
   test_block_invariance();
   test_mod_spread_and_range();
   test_noise_level_and_dc();

@@ -141,9 +141,9 @@ test_block_sizes(const char* uri)
     for (unsigned k = 0U; k < 4U; ++k) {
       runs += p4d_host_render(h, &d, n, pattern, n_pattern, NULL);
     }
-    printf("# blocks noise: peak %.2f dB re level_db 0 over %lu frames\n",
+    printf("# blocks noise: peak %.2f dB re level_db 0 over %zu frames\n",
            h->peak_db,
-           (unsigned long)(4U * n));
+           4U * n);
     assert(h->peak_db <= 1.0 + 1.0e-4);
   }
 
@@ -374,7 +374,7 @@ main(int argc, char** argv)
   }
 
   // Results appear as they come, even if an assertion aborts.
-  setvbuf(stdout, NULL, _IOLBF, 0U);
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
   p4d_host_world_open(argv[1]);
 
   static const char* const uris[] = { P4D_HOST_URI_MOD,

@@ -189,7 +189,7 @@ main(int argc, char** argv)
   }
 
   // Results appear as they come, even if an assertion aborts.
-  setvbuf(stdout, NULL, _IOLBF, 0U);
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
   p4d_host_world_open(argv[1]);
 
   static const char* const uris[] = { P4D_HOST_URI_MOD,

@@ -115,7 +115,7 @@ test_midi(void)
   p4d_host_set(h, "midi_channel", 3.0f);
   p4d_host_set(h, "rate_hz", 20.0f);
 
-  const size_t n = 2U * P4D_HOST_SECOND;
+  const size_t n = 2U * (size_t)P4D_HOST_SECOND;
   P4dDest      d = p4d_dest_new(h, n);
   CcStats      stats[P4D_HOST_MAX_OUTS];
   p4d_host_activate(h);
@@ -235,7 +235,7 @@ main(int argc, char** argv)
   }
 
   // Results appear as they come, even if an assertion aborts.
-  setvbuf(stdout, NULL, _IOLBF, 0U);
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
   p4d_host_world_open(argv[1]);
 
   test_midi();

@@ -18,6 +18,7 @@
 #include "support/stats.h"
 
 #include <assert.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -70,12 +71,12 @@ test_relocate(const char* uri, bool beats)
   const size_t compared = p4d_dest_compare(h, &a, &c, settle, n);
   assert(compared > 0U);
   printf("# relocate %s%s: %lu values identical from %.0f ms after the return "
-         "to song frame %ld\n",
+         "to song frame %" PRId64 "\n",
          p4d_host_name(h),
          beats ? " (beats)" : "",
          (unsigned long)compared,
          1000.0 * (double)settle / P4D_HOST_RATE,
-         (long)P4D_HOST_SONG_F);
+         P4D_HOST_SONG_F);
   p4d_dest_free(&a);
   p4d_dest_free(&b);
   p4d_dest_free(&c);
@@ -171,7 +172,7 @@ main(int argc, char** argv)
   }
 
   // Results appear as they come, even if an assertion aborts.
-  setvbuf(stdout, NULL, _IOLBF, 0U);
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
   p4d_host_world_open(argv[1]);
 
   static const char* const uris[] = { P4D_HOST_URI_MOD,

@@ -19,7 +19,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 /// The test's own reproducible random points.
 static P4dRng rng = { 0x2545F4914F6CDD1DULL };
@@ -68,14 +67,16 @@ test_lattice_zero(void)
 static void
 test_bounded(void)
 {
-  double         peak = 0.0, sum = 0.0, sum2 = 0.0;
-  const unsigned n = 10000000U;
+  double         peak = 0.0;
+  double         sum  = 0.0;
+  double         sum2 = 0.0;
+  const unsigned n    = 10000000U;
   for (unsigned i = 0U; i < n; ++i) {
     double p[4];
     random_point(p, 1000.0);
     const float v = p4d_noise4(i & 0xFFU, p[0], p[1], p[2], p[3]);
     assert(v >= -1.0f && v <= 1.0f);
-    peak = fabs(v) > peak ? fabs(v) : peak;
+    peak = fabsf(v) > peak ? fabsf(v) : peak;
     sum += v;
     sum2 += (double)v * v;
   }
@@ -111,7 +112,9 @@ test_continuity(void)
 {
   double steepest = 0.0;
   for (unsigned i = 0U; i < 1000000U; ++i) {
-    double p[4], dir[4], norm = 0.0;
+    double p[4];
+    double dir[4];
+    double norm = 0.0;
     random_point(p, 1000.0);
     random_point(dir, 1.0);
     for (unsigned k = 0U; k < 4U; ++k) {
@@ -214,7 +217,8 @@ test_precise_far_out(void)
 {
   static const double h = 1.0e-3;
 
-  double   lo = 2.0, hi = -2.0;
+  double   lo        = 2.0;
+  double   hi        = -2.0;
   unsigned n_changed = 0U;
   float    prev      = p4d_noise4(9U, 1.0e9 + 0.3, 0.4, 0.7, 1.0e9 + 0.1);
   for (unsigned i = 1U; i <= 1000U; ++i) {
@@ -255,7 +259,8 @@ test_line_equals_scalar(void)
 {
   static float line[1000];
   for (unsigned trial = 0U; trial < 2000U; ++trial) {
-    double origin[4], step[4];
+    double origin[4];
+    double step[4];
     for (unsigned k = 0U; k < 4U; ++k) {
       origin[k] = awkward_coordinate();
       step[k]   = trial % 3U ? p4d_rng_uniform(&rng, -0.5, 0.5)
@@ -279,7 +284,7 @@ test_line_equals_scalar(void)
     if (n > 10U) {
       float span[1000];
       p4d_noise4_span(seed, origin, step, 7U, span, n - 7U);
-      assert(!memcmp(span, line + 7, (n - 7U) * sizeof(float)));
+      p4d_assert_same("span from 7", span, line + 7, 0U, n - 7U);
     }
   }
 }
@@ -289,53 +294,53 @@ test_known_answers(void)
 {
   static const struct {
     uint32_t seed;
-    double   p[4];
     float    expected;
+    double   p[4];
   } cases[] = {
-    { 0U, { 0x1p-1, 0x1p-1, 0x1p-1, 0x1p-1 }, 0x1.b851ecp-3f },
-    { 1U, { 0x1p-2, 0x1.8p-1, 0x1p-3, 0x1.cp-1 }, 0x1.ad34aep-2f },
-    { 1U, { -0x1p-2, -0x1.cp+1, 0x1.c8p+2, -0x1p-4 }, -0x1.0118c4p-4f },
+    { 0U, 0x1.b851ecp-3f, { 0x1p-1, 0x1p-1, 0x1p-1, 0x1p-1 } },
+    { 1U, 0x1.ad34aep-2f, { 0x1p-2, 0x1.8p-1, 0x1p-3, 0x1.cp-1 } },
+    { 1U, -0x1.0118c4p-4f, { -0x1p-2, -0x1.cp+1, 0x1.c8p+2, -0x1p-4 } },
     { 2U,
+      -0x1.a86958p-3f,
       { 0x1.edd2f1a9fbe77p+6,
         -0x1.3b9999999999ap+6,
         0x1.0624dd2f1a9fcp-10,
-        0x1.5p+5 },
-      -0x1.a86958p-3f },
+        0x1.5p+5 } },
     { 65535U,
+      -0x1.2f136p-1f,
       { 0x1.e84809999999ap+19,
         -0x1.e847e9999999ap+19,
         0x1.6p+2,
-        0x1.dcd65002p+29 },
-      -0x1.2f136p-1f },
+        0x1.dcd65002p+29 } },
     { 42U,
-      { -0x1p-30, 0x1p-30, 0x1.fffffca501acbp-1, -0x1.fffffca501acbp-1 },
-      -0x1.4a3d7p-22f },
+      -0x1.4a3d7p-22f,
+      { -0x1p-30, 0x1p-30, 0x1.fffffca501acbp-1, -0x1.fffffca501acbp-1 } },
     { 4294967295U,
+      0x1.92f658p-5f,
       { 0x1.a666666666666p+1,
         0x1.199999999999ap+2,
         0x1.6p+2,
-        0x1.a666666666666p+2 },
-      0x1.92f658p-5f },
+        0x1.a666666666666p+2 } },
     { 7U,
+      -0x1.09a1ecp-3f,
       { 0x1.00000001p+31,
         -0x1.00000001p+31,
         0x1.000000004p+32,
-        0x1.d1a94a2001p+39 },
-      -0x1.09a1ecp-3f },
-    { 1U, { 0x0p+0, 0x0p+0, 0x0p+0, 0x1.7ae147ae147aep-2 }, -0x1.28474ap-3f },
+        0x1.d1a94a2001p+39 } },
+    { 1U, -0x1.28474ap-3f, { 0x0p+0, 0x0p+0, 0x0p+0, 0x1.7ae147ae147aep-2 } },
     { 99U,
+      -0x1.b0402cp-4f,
       { 0x1.999999999999ap-4,
         0x1.999999999999ap-3,
         0x1.3333333333333p-2,
-        0x1.c6bf526340004p+49 },
-      -0x1.b0402cp-4f },
+        0x1.c6bf526340004p+49 } },
     { 3U,
+      0x1.77187cp-5f,
       { 0x1.fe9999999999ap+7,
         0x1.00b3333333333p+8,
         0x1.011999999999ap+8,
-        0x1.20e6666666666p+8 },
-      0x1.77187cp-5f },
-    { 1U, { -0x1.12e0be826d695p-30, 0x1p-1, 0x1p-1, 0x1p-1 }, -0x1.b851ecp-3f },
+        0x1.20e6666666666p+8 } },
+    { 1U, -0x1.b851ecp-3f, { -0x1.12e0be826d695p-30, 0x1p-1, 0x1p-1, 0x1p-1 } },
   };
 
   for (size_t i = 0U; i < sizeof(cases) / sizeof(cases[0]); ++i) {
@@ -363,7 +368,7 @@ test_fbm(void)
   p4d_fbm4_span(&s, 4U, origin, step, 0U, whole, 2000U);
   p4d_fbm4_span(&s, 4U, origin, step, 0U, parts, 300U);
   p4d_fbm4_span(&s, 4U, origin, step, 300U, parts + 300, 1700U);
-  assert(!memcmp(whole, parts, sizeof(whole)));
+  p4d_assert_same("fBm span in parts", whole, parts, 0U, 2000U);
   for (size_t i = 0U; i < 2000U; ++i) {
     assert(whole[i] >= -1.0f && whole[i] <= 1.0f);
   }
@@ -395,8 +400,8 @@ test_fbm(void)
     const P4dFbm b  = { 3.001f, 2.0, 0.5f };
     const P4dFbm c  = { 2.999f, 2.0, 0.5f };
     const float  va = fbm_at(&a, 1U, p[0], p[1], p[2], p[3]);
-    assert(fabs(fbm_at(&b, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
-    assert(fabs(fbm_at(&c, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
+    assert(fabsf(fbm_at(&b, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
+    assert(fabsf(fbm_at(&c, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
   }
 
   // Octaves are decorrelated: with lacunarity 1 and persistence 1 the second

@@ -25,6 +25,7 @@
 #include "render/render.h"
 
 #include "support/cli.h"
+#include "support/compare.h"
 #include "support/files.h"
 #include "support/host.h"
 
@@ -126,10 +127,10 @@ read_wav(double rate, unsigned n_channels, size_t n_frames)
 typedef struct {
   const char* name;
   bool        mod;
+  uint32_t    block; ///< Host block size without automation
   double      rate;
   const char* duration;   ///< Seconds, as given to --duration
   size_t      n_frames;   ///< The frames that makes at rate
-  uint32_t    block;      ///< Host block size without automation
   const char* preset;     ///< A preset's URI, or NULL
   const char* preset_arg; ///< What --preset gets (label, short name, URI)
   const char* sets[6];    ///< SYMBOL=VALUE settings, NULL-terminated
@@ -215,7 +216,7 @@ check_case(const Case* c)
 
   size_t n_same = 0U;
   for (size_t i = 0U; i < c->n_frames * n_channels; ++i) {
-    if (memcmp(&rendered[i], &played[i], sizeof(float))) {
+    if (!p4d_same_bits(rendered[i], played[i])) {
       printf("# %s: frame %zu channel %zu: renderer %a, plugin %a\n",
              c->name,
              i / n_channels,
@@ -255,10 +256,10 @@ test_settings(void)
   static const Case cases[] = {
     { "noise defaults 44100",
       false,
+      512U,
       44100.0,
       "2",
       88200U,
-      512U,
       NULL,
       NULL,
       { NULL },
@@ -266,10 +267,10 @@ test_settings(void)
       "1" },
     { "noise settings 44100",
       false,
+      512U,
       44100.0,
       "2",
       88200U,
-      512U,
       NULL,
       NULL,
       { "seed=4242",
@@ -282,10 +283,10 @@ test_settings(void)
       "2" },
     { "noise settings 96000",
       false,
+      1000U,
       96000.0,
       "1.25",
       120000U,
-      1000U,
       NULL,
       NULL,
       { "seed=17", "level_db=-3", "morph_x=2.5", "clock=1", NULL },
@@ -293,10 +294,10 @@ test_settings(void)
       "2" },
     { "mod defaults 44100",
       true,
+      512U,
       44100.0,
       "2",
       88200U,
-      512U,
       NULL,
       NULL,
       { NULL },
@@ -304,10 +305,10 @@ test_settings(void)
       "1" },
     { "mod settings 44100",
       true,
+      512U,
       44100.0,
       "2",
       88200U,
-      512U,
       NULL,
       NULL,
       { "seed=99",
@@ -320,10 +321,10 @@ test_settings(void)
       "2" },
     { "mod settings 96000",
       true,
+      333U,
       96000.0,
       "1.25",
       120000U,
-      333U,
       NULL,
       NULL,
       { "seed=65535", "rate_hz=12", "smooth_ms=0", "morph_z=-3", NULL },
@@ -342,10 +343,10 @@ test_chunks(void)
   static const Case cases[] = {
     { "noise 2 chunks, 2 jobs",
       false,
+      512U,
       48000.0,
       "6",
       288000U,
-      512U,
       NULL,
       NULL,
       { "evolve_hz=2", NULL },
@@ -353,10 +354,10 @@ test_chunks(void)
       "2" },
     { "mod 2 chunks, 2 jobs",
       true,
+      512U,
       48000.0,
       "6",
       288000U,
-      512U,
       NULL,
       NULL,
       { "rate_hz=3", NULL },
@@ -374,10 +375,10 @@ test_automation(void)
   static const Case cases[] = {
     { "noise automated evolve_hz",
       false,
+      0U,
       44100.0,
       "3",
       132300U,
-      0U,
       NULL,
       NULL,
       { "seed=5", NULL },
@@ -385,10 +386,10 @@ test_automation(void)
       "1" },
     { "noise automated level_db, 2 chunks, 2 jobs",
       false,
+      0U,
       48000.0,
       "6",
       288000U,
-      0U,
       NULL,
       NULL,
       { NULL },
@@ -396,10 +397,10 @@ test_automation(void)
       "2" },
     { "mod automated rate_hz",
       true,
+      0U,
       44100.0,
       "3",
       132300U,
-      0U,
       NULL,
       NULL,
       { "smooth_ms=50", NULL },
@@ -407,10 +408,10 @@ test_automation(void)
       "1" },
     { "mod automated out_max, 2 chunks, 2 jobs",
       true,
+      0U,
       48000.0,
       "6",
       288000U,
-      0U,
       NULL,
       NULL,
       { "rate_hz=4", NULL },
@@ -440,8 +441,8 @@ test_presets(void)
       snprintf(name, sizeof(name), "preset %s", uri);
 
       // By short name, and by URI every third time.
-      const Case c = { name,     p == 0U, 48000.0, "1",
-                       48000U,   512U,    uri,     n % 3U ? colon + 1 : uri,
+      const Case c = { name,     p == 0U, 512U, 48000.0,
+                       "1",      48000U,  uri,  n % 3U ? colon + 1 : uri,
                        { NULL }, NULL,    "2" };
       check_case(&c);
       ++n;
@@ -454,10 +455,10 @@ test_presets(void)
   // A preset and settings on top of it.
   const Case over = { "preset wind with settings",
                       false,
+                      512U,
                       44100.0,
                       "1",
                       44100U,
-                      512U,
                       "urn:perlin4d:preset:wind",
                       "Wind",
                       { "seed=3", "width=0.25", NULL },

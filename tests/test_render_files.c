@@ -17,6 +17,7 @@
 #include "params.h"
 
 #include "support/cli.h"
+#include "support/compare.h"
 #include "support/files.h"
 
 #include <sndfile.h>
@@ -202,7 +203,7 @@ test_formats(void)
         for (size_t i = 0U; i < n * nch; ++i) {
           assert(isfinite(got[i]));
         }
-        assert(!memcmp(got, ref, n * nch * sizeof(float)));
+        p4d_assert_same(name, got, ref, 0U, n * nch);
       } else {
         n_rail += check_pcm(name, ref, n, fc->bits);
       }
@@ -231,13 +232,14 @@ test_channels(void)
   };
   p4d_cli_ok(all, NULL);
   p4d_cli_ok(one, NULL);
-  SF_INFO      a_info = { 0 }, b_info = { 0 };
-  float* const a = p4d_cli_read_frames("all.wav", &a_info);
-  float* const b = p4d_cli_read_frames("one.wav", &b_info);
+  SF_INFO      a_info = { 0 };
+  SF_INFO      b_info = { 0 };
+  float* const a      = p4d_cli_read_frames("all.wav", &a_info);
+  float* const b      = p4d_cli_read_frames("one.wav", &b_info);
   assert(a_info.channels == 4 && b_info.channels == 3);
   assert(a_info.frames == 1600 && b_info.frames == 1600);
   for (size_t i = 0U; i < 1600U; ++i) {
-    assert(!memcmp(&a[i * 4U], &b[i * 3U], 3U * sizeof(float)));
+    p4d_assert_same("--channels 3", &a[i * 4U], &b[i * 3U], 0U, 3U);
   }
   free(a);
   free(b);

@@ -202,7 +202,8 @@ test_force_replaces_atomically(void)
   };
   p4d_cli_ok(first, NULL);
   assert(!link(p4d_work_path("r.wav"), p4d_work_path("old.wav")));
-  struct stat before, after;
+  struct stat before;
+  struct stat after;
   assert(!stat(p4d_work_path("r.wav"), &before));
   size_t size_a = 0U;
   char*  a      = p4d_work_read("r.wav", &size_a);

@@ -56,15 +56,15 @@ typedef struct {
 } Point;
 
 typedef struct {
-  uint32_t     index;
   const char*  symbol;
   const char*  name;
+  uint32_t     index;
   PortKind     kind;
   float        def; ///< CONTROL_IN only
   float        min; ///< CONTROL_IN, CONTROL_OUT and CV_OUT only
   float        max;
-  const char*  unit; ///< units:unit, NULL for none
   unsigned     props;
+  const char*  unit;   ///< units:unit, NULL for none
   const Point* points; ///< lv2:scalePoint, NULL for none
 } Port;
 
@@ -84,10 +84,10 @@ static const Point cc_points[] = { { 128, "Off" }, { 0, NULL } };
 
 // One port a line: index, symbol, name, kind, default, minimum, maximum,
 // unit, properties, scale points.
-#define OTHER(i, sym, name, kind) { i, sym, name, kind, 0, 0, 0, NULL, 0, NULL }
-#define OUT(i, sym, name, kind) { i, sym, name, kind, 0, -1, 1, NULL, 0, NULL }
+#define OTHER(i, sym, name, kind) { sym, name, i, kind, 0, 0, 0, 0, NULL, NULL }
+#define OUT(i, sym, name, kind) { sym, name, i, kind, 0, -1, 1, 0, NULL, NULL }
 #define IN(i, sym, name, def, min, max, unit, props, points) \
-  { i, sym, name, CONTROL_IN, def, min, max, unit, props, points }
+  { sym, name, i, CONTROL_IN, def, min, max, props, unit, points }
 // clang-format on
 
 /// Perlin4D Mod CV; Perlin4D Mod is its first 25 ports.

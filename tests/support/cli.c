@@ -41,7 +41,7 @@ const char p4d_cli_preset_ttl[] =
 void
 p4d_cli_open(const char* render_arg, const char* name)
 {
-  setvbuf(stdout, NULL, _IOLBF, 0U);
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
   umask(022);
   assert(realpath(render_arg, render_path));
   p4d_work_open(name);

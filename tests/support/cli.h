@@ -35,9 +35,10 @@ p4d_cli_close(void);
 const char*
 p4d_cli_render(void);
 
-/// Run program (a copy of the renderer) from now on; NULL: the original.
+/// Run the program at path (a copy of the renderer) from now on; NULL: the
+/// original.
 void
-p4d_cli_use(const char* program);
+p4d_cli_use(const char* path);
 
 /// Run the renderer with args (NULL-terminated) in the work folder.
 P4dProcResult

@@ -9,6 +9,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,14 @@
 bool
 p4d_same_bits(float a, float b)
 {
-  return !memcmp(&a, &b, sizeof(float));
+  // The bits as an integer: comparing floats as floats would call -0.0 and
+  // 0.0 equal, and a NaN unequal to itself.
+  uint32_t bits_a = 0U;
+  uint32_t bits_b = 0U;
+  assert(sizeof(float) == sizeof(uint32_t));
+  memcpy(&bits_a, &a, sizeof(bits_a));
+  memcpy(&bits_b, &b, sizeof(bits_b));
+  return bits_a == bits_b;
 }
 
 size_t

@@ -31,7 +31,7 @@ p4d_file_read(const char* path, size_t* size)
   char* buf = (char*)malloc(*size + 1U);
   assert(buf && fread(buf, 1U, *size, f) == *size);
   buf[*size] = '\0';
-  fclose(f);
+  assert(!fclose(f));
   return buf;
 }
 
@@ -55,32 +55,61 @@ p4d_file_copy(const char* from, const char* to, mode_t mode)
   while ((n = fread(buf, 1U, sizeof(buf), in)) > 0U) {
     assert(fwrite(buf, 1U, n, out) == n);
   }
-  fclose(in);
+  assert(!fclose(in));
   assert(!fclose(out));
   assert(!chmod(to, mode));
+}
+
+/// Whether folder dir_path holds an entry besides . and ..; if so, its name.
+static bool
+first_entry(const char* dir_path, char* name, size_t size)
+{
+  DIR* dir = opendir(dir_path);
+  assert(dir);
+  struct dirent* e = readdir(dir);
+  while (e && (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))) {
+    e = readdir(dir);
+  }
+  const bool found = e != NULL;
+  if (found) {
+    assert(strlen(e->d_name) < size);
+    snprintf(name, size, "%s", e->d_name);
+  }
+  closedir(dir);
+  return found;
 }
 
 void
 p4d_file_remove_tree(const char* path)
 {
-  struct stat st;
-  assert(!lstat(path, &st));
-  if (S_ISDIR(st.st_mode)) {
-    // A case may have left it read-only.
-    chmod(path, 0700);
-    DIR* dir = opendir(path);
-    assert(dir);
-    for (struct dirent* e = readdir(dir); e; e = readdir(dir)) {
-      if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-        char sub[1024];
-        snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
-        p4d_file_remove_tree(sub);
+  // Depth first without recursion: `at` goes down into a folder while it
+  // holds an entry, removes what it reaches that holds none, and goes back
+  // up by cutting its last name off, until path itself is gone.
+  char         at[1024];
+  const size_t root = strlen(path);
+  assert(root < sizeof(at));
+  memcpy(at, path, root + 1U);
+  for (;;) {
+    struct stat st;
+    assert(!lstat(at, &st));
+    if (S_ISDIR(st.st_mode)) {
+      // A case may have left it read-only.
+      chmod(at, 0700);
+      char         name[256];
+      const size_t len = strlen(at);
+      if (first_entry(at, name, sizeof(name))) {
+        assert(len + 1U + strlen(name) < sizeof(at));
+        snprintf(at + len, sizeof(at) - len, "/%s", name);
+        continue;
       }
+      assert(!rmdir(at));
+    } else {
+      assert(!unlink(at));
     }
-    closedir(dir);
-    assert(!rmdir(path));
-  } else {
-    assert(!unlink(path));
+    if (strlen(at) == root) {
+      return;
+    }
+    *strrchr(at, '/') = '\0';
   }
 }
 

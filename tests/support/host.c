@@ -48,7 +48,7 @@ p4d_world_load_bundle(LilvWorld* w, const char* dir)
   const size_t len  = strlen(dir);
   char* const  path = (char*)calloc(len + 2U, 1U);
   assert(path);
-  memcpy(path, dir, len);
+  memcpy(path, dir, len + 1U);
   if (len == 0U || dir[len - 1U] != '/') {
     path[len] = '/';
   }
@@ -632,8 +632,9 @@ p4d_host_render(P4dHost*          h,
     if (tr && tr->on) {
       p4d_host_send_position(h, 0U, tr, tr->frame);
       if (tr->mid && m >= 2U) {
+        const uint32_t half = m / 2U; // whole frames: the division truncates
         p4d_host_send_position(
-          h, m / 2U, tr, tr->frame + (int64_t)(tr->speed * (float)(m / 2U)));
+          h, half, tr, tr->frame + (int64_t)(tr->speed * (float)half));
       }
     }
     p4d_host_run(h, d, done, m);

@@ -83,14 +83,17 @@ peak_of(pid_t pid, const char* name, long peak)
 
   char line[256];
   bool ours = false;
-  long kib  = 0L;
   while (fgets(line, sizeof(line), f)) {
     ours = ours || !strcmp(line, name);
-    if (ours && sscanf(line, "VmHWM: %ld kB", &kib) == 1) {
-      peak = kib > peak ? kib : peak;
+    if (ours && !strncmp(line, "VmHWM:", 6U)) {
+      char*      end = NULL;
+      const long kib = strtol(line + 6, &end, 10);
+      if (end != line + 6) {
+        peak = kib > peak ? kib : peak;
+      }
     }
   }
-  fclose(f);
+  assert(!fclose(f));
   return peak;
 }
 
@@ -109,7 +112,9 @@ child(const char*  program,
   if (trouble == P4D_PROC_FILE_LIMIT) {
     // A full disk, as the program sees it: writes past 64 KiB fail.
     const struct rlimit limit = { 65536, 65536 };
-    signal(SIGXFSZ, SIG_IGN);
+    if (signal(SIGXFSZ, SIG_IGN) == SIG_ERR) {
+      _exit(95);
+    }
     setrlimit(RLIMIT_FSIZE, &limit);
   } else if (trouble == P4D_PROC_AS_NOBODY && getuid() == 0 &&
              // Without root's supplementary groups too: nobody as such.

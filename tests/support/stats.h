@@ -16,7 +16,11 @@
 static inline double
 p4d_correlation(const float* a, const float* b, size_t n)
 {
-  double sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0;
+  double sa  = 0.0;
+  double sb  = 0.0;
+  double saa = 0.0;
+  double sbb = 0.0;
+  double sab = 0.0;
   for (size_t i = 0U; i < n; ++i) {
     sa += a[i];
     sb += b[i];
@@ -24,9 +28,10 @@ p4d_correlation(const float* a, const float* b, size_t n)
     sbb += (double)b[i] * b[i];
     sab += (double)a[i] * b[i];
   }
-  const double cov = sab / n - (sa / n) * (sb / n);
-  const double va  = saa / n - (sa / n) * (sa / n);
-  const double vb  = sbb / n - (sb / n) * (sb / n);
+  const double dn  = (double)n;
+  const double cov = sab / dn - (sa / dn) * (sb / dn);
+  const double va  = saa / dn - (sa / dn) * (sa / dn);
+  const double vb  = sbb / dn - (sb / dn) * (sb / dn);
   assert(va > 0.0 && vb > 0.0);
   return cov / sqrt(va * vb);
 }

@@ -1,0 +1,289 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The engines' song-locked time model: output as a function of the song
+  position, stop and roll, song beats, and renders split anywhere that join
+  exactly.
+*/
+
+#undef NDEBUG
+
+#include "engine.h"
+#include "params.h"
+
+#include "support/compare.h"
+#include "support/rig.h"
+#include "support/stats.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static P4dTransport
+rolling_at(int64_t frame)
+{
+  P4dTransport t = { true, true, false, false, frame, 1.0, 0.0, 0.0 };
+  return t;
+}
+
+static void
+test_song_position(void)
+{
+  const double  rate = 48000.0;
+  const size_t  n    = 48000U;
+  const int64_t song = 10000000; // about 3.5 minutes in
+
+  for (unsigned kind = 0U; kind < 2U; ++kind) {
+    // The reference: playback starting at the song position.
+    P4dRig       ref = p4d_rig_new((P4dKind)kind, rate);
+    P4dBuffers   a   = p4d_buffers_new(3U * n);
+    P4dTransport at  = rolling_at(song);
+    p4d_engine_transport(ref.engine, &at);
+    p4d_rig_render(&ref, a.ch, 3U * n, 256U);
+
+    // Another playback elsewhere, then a locate to the same position: after
+    // the glide (and, for Noise, the DC estimator's window) the output is
+    // the same, bit for bit.
+    P4dRig       rig   = p4d_rig_new((P4dKind)kind, rate);
+    P4dBuffers   b     = p4d_buffers_new(3U * n);
+    P4dTransport other = rolling_at(77777);
+    p4d_engine_transport(rig.engine, &other);
+    p4d_rig_render(&rig, b.ch, 5000U, 100U);
+    p4d_engine_transport(rig.engine, &at);
+    p4d_rig_render(&rig, b.ch, 3U * n, 100U);
+
+    const size_t settled = kind == P4D_KIND_MOD ? 960U : 2U * n;
+    for (unsigned c = 0U; c < ref.n_channels; ++c) {
+      assert(p4d_first_difference(a.ch[c], b.ch[c], settled) < settled);
+      p4d_assert_same("relocated", a.ch[c], b.ch[c], settled, 3U * n);
+    }
+
+    // Without transport, time counts frames from activation: the same as
+    // a song played from frame 0.
+    P4dRig       zero = p4d_rig_new((P4dKind)kind, rate);
+    P4dRig       free = p4d_rig_new((P4dKind)kind, rate);
+    P4dTransport at0  = rolling_at(0);
+    p4d_engine_transport(zero.engine, &at0);
+    p4d_rig_render(&zero, a.ch, n, 333U);
+    p4d_rig_render(&free, b.ch, n, 4096U);
+    for (unsigned c = 0U; c < ref.n_channels; ++c) {
+      p4d_assert_same("from frame 0", a.ch[c], b.ch[c], 0U, n);
+    }
+
+    p4d_engine_free(ref.engine);
+    p4d_engine_free(rig.engine);
+    p4d_engine_free(zero.engine);
+    p4d_engine_free(free.engine);
+    p4d_buffers_free(&a);
+    p4d_buffers_free(&b);
+  }
+  printf("# a locate to the same song position gives the same output\n");
+}
+
+static void
+test_stop_and_roll(void)
+{
+  const double rate           = 48000.0;
+  const size_t n              = 24000U;
+  P4dRig       rig            = p4d_rig_new(P4D_KIND_MOD, rate);
+  P4dBuffers   b              = p4d_buffers_new(4U * n);
+  rig.params[P4D_MOD_RATE_HZ] = 2.0f;
+
+  P4dTransport roll = rolling_at(480000);
+  p4d_engine_transport(rig.engine, &roll);
+  p4d_rig_render(&rig, b.ch, n, 128U);
+
+  // Stopped: the output keeps moving on from where it was, without a jump.
+  P4dTransport stop = { true, true, false, false, 480000 + (int64_t)n,
+                        0.0,  0.0,  0.0 };
+  p4d_engine_transport(rig.engine, &stop);
+  p4d_rig_render(&rig, b.ch, 2U * n, 128U);
+  const double moving_step = p4d_largest_step(b.ch[0], 0U, n);
+  assert(p4d_largest_step(b.ch[0], n - 1U, n + 1U) <= 2.0 * moving_step);
+  float lo = 2.0f;
+  float hi = -2.0f;
+  for (size_t i = n; i < 2U * n; ++i) {
+    lo = b.ch[0][i] < lo ? b.ch[0][i] : lo;
+    hi = b.ch[0][i] > hi ? b.ch[0][i] : hi;
+  }
+  printf("# stopped for 0.5 s: out_1 moves over %.4f\n", hi - lo);
+  assert(hi - lo > 0.01f);
+
+  // Rolling again re-locks to the song with a glide, never a jump larger
+  // than the glide allows: (largest difference 1) / 960 frames.
+  p4d_engine_transport(rig.engine, &roll);
+  float* tail[P4D_MAX_CHANNELS];
+  for (unsigned c = 0U; c < 4U; ++c) {
+    tail[c] = b.ch[c] + 2U * n;
+  }
+  p4d_rig_render(&rig, tail, 2U * n, 128U);
+  assert(p4d_largest_step(b.ch[0], 2U * n - 1U, 2U * n + 960U) <=
+         1.0 / 960.0 + 2.0 * moving_step);
+
+  // After the glide it is the song's output at that position.
+  P4dRig     fresh              = p4d_rig_new(P4D_KIND_MOD, rate);
+  P4dBuffers f                  = p4d_buffers_new(2U * n);
+  fresh.params[P4D_MOD_RATE_HZ] = 2.0f;
+  p4d_engine_transport(fresh.engine, &roll);
+  p4d_rig_render(&fresh, f.ch, 2U * n, 1000U);
+  p4d_assert_same("after the glide", f.ch[0], b.ch[0] + 2U * n, 960U, 2U * n);
+
+  p4d_engine_free(rig.engine);
+  p4d_engine_free(fresh.engine);
+  p4d_buffers_free(&b);
+  p4d_buffers_free(&f);
+}
+
+static void
+test_beats(void)
+{
+  // Clock 1: the phase follows the song's beats; a tempo change bends the
+  // signal without a glide or a jump.
+  const double rate                = 48000.0;
+  const size_t n                   = 48000U;
+  P4dRig       rig                 = p4d_rig_new(P4D_KIND_MOD, rate);
+  P4dBuffers   b                   = p4d_buffers_new(2U * n);
+  rig.params[P4D_MOD_CLOCK]        = 1.0f;
+  rig.params[P4D_MOD_PERIOD_BEATS] = 1.0f;
+
+  P4dTransport t = { true, true, true, true, 0, 1.0, 64.0, 120.0 };
+  p4d_engine_transport(rig.engine, &t);
+  p4d_rig_render(&rig, b.ch, n, 256U);
+
+  t = (P4dTransport){ true, true, true, true, (int64_t)n, 1.0, 66.0, 240.0 };
+  p4d_engine_transport(rig.engine, &t);
+  float* tail[P4D_MAX_CHANNELS];
+  for (unsigned c = 0U; c < 4U; ++c) {
+    tail[c] = b.ch[c] + n;
+  }
+  p4d_rig_render(&rig, tail, n, 256U);
+
+  const double before = p4d_largest_step(b.ch[0], 0U, n);
+  const double after  = p4d_largest_step(b.ch[0], n, 2U * n);
+  const double join   = p4d_largest_step(b.ch[0], n - 1U, n + 1U);
+  printf("# beats: step %.3g at 120 bpm, %.3g at 240 bpm, %.3g at the change\n",
+         before,
+         after,
+         join);
+  assert(after > 1.5 * before); // twice the tempo, about twice as fast
+  assert(join <= 2.0 * after);
+
+  // The same beat position gives the same phase whatever the tempo was.
+  P4dRig     other                   = p4d_rig_new(P4D_KIND_MOD, rate);
+  P4dBuffers o                       = p4d_buffers_new(n);
+  other.params[P4D_MOD_CLOCK]        = 1.0f;
+  other.params[P4D_MOD_PERIOD_BEATS] = 1.0f;
+  P4dTransport same = { true, true, true, true, 999, 1.0, 66.0, 240.0 };
+  p4d_engine_transport(other.engine, &same);
+  p4d_rig_render(&other, o.ch, 100U, 100U);
+  assert(fabsf(o.ch[0][0] - b.ch[0][n]) < 1.0e-5f);
+
+  p4d_engine_free(rig.engine);
+  p4d_engine_free(other.engine);
+  p4d_buffers_free(&b);
+  p4d_buffers_free(&o);
+}
+
+/// Set the morph_x parameter of kind along a slow ramp at song frame f.
+static void
+automate(P4dRig* rig, int64_t f)
+{
+  const unsigned morph =
+    rig->kind == P4D_KIND_MOD ? P4D_MOD_MORPH_X : P4D_NOISE_MORPH_X;
+  rig->params[morph] = (float)(0.25 * sin((double)f / 20000.0));
+}
+
+/// Render [from, to) of a song whose morph_x is automated every 64 frames,
+/// starting the engine at exact_from(from) after replaying the parameters.
+static void
+render_song(P4dKind kind, int64_t from, int64_t to, float* out[])
+{
+  P4dRig rig = p4d_rig_new(kind, 48000.0);
+  p4d_engine_activate_at(rig.engine, 0, 120.0);
+  const int64_t warm = p4d_engine_exact_from(rig.engine, from);
+
+  float*       scratch[P4D_MAX_CHANNELS];
+  static float discard[P4D_MAX_CHANNELS][64];
+  for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
+    scratch[c] = discard[c];
+  }
+
+  for (int64_t f = 0; f < to; f += 64) {
+    automate(&rig, f);
+    if (f < warm) {
+      p4d_engine_process(rig.engine, rig.params, NULL, 64U);
+    } else if (f < from) {
+      p4d_engine_process(rig.engine, rig.params, scratch, 64U);
+    } else {
+      float* at[P4D_MAX_CHANNELS];
+      for (unsigned c = 0U; c < rig.n_channels; ++c) {
+        at[c] = out[c] + (f - from);
+      }
+      p4d_engine_process(rig.engine, rig.params, at, 64U);
+    }
+  }
+  p4d_engine_free(rig.engine);
+}
+
+static void
+test_split_renders(void)
+{
+  // A render cut anywhere joins the uncut render exactly: the parameter
+  // state is replayed without noise, the noise DC window is warmed up.
+  const int64_t n = 120000;
+  for (unsigned kind = 0U; kind < 2U; ++kind) {
+    P4dBuffers whole = p4d_buffers_new((size_t)n);
+    P4dBuffers part  = p4d_buffers_new((size_t)n);
+    render_song((P4dKind)kind, 0, n, whole.ch);
+
+    static const int64_t cuts[] = { 64, 14400, 28800, 100032 };
+    for (size_t i = 0U; i < sizeof(cuts) / sizeof(cuts[0]); ++i) {
+      render_song((P4dKind)kind, cuts[i], n, part.ch);
+      for (unsigned c = 0U; c < p4d_engine_channels((P4dKind)kind); ++c) {
+        p4d_assert_same("split render",
+                        whole.ch[c] + cuts[i],
+                        part.ch[c],
+                        0U,
+                        (size_t)(n - cuts[i]));
+      }
+    }
+    p4d_buffers_free(&whole);
+    p4d_buffers_free(&part);
+  }
+  printf("# split renders join the whole render bit for bit\n");
+
+  // The warm-up is needed: without it the noise differs after the cut.
+  P4dRig     cold  = p4d_rig_new(P4D_KIND_NOISE, 48000.0);
+  P4dBuffers whole = p4d_buffers_new((size_t)n);
+  P4dBuffers part  = p4d_buffers_new((size_t)n);
+  render_song(P4D_KIND_NOISE, 0, n, whole.ch);
+  p4d_engine_activate_at(cold.engine, 100032, 120.0);
+  for (int64_t f = 100032; f < n; f += 64) {
+    automate(&cold, f);
+    float* at[P4D_MAX_CHANNELS] = { part.ch[0] + (f - 100032),
+                                    part.ch[1] + (f - 100032) };
+    p4d_engine_process(cold.engine, cold.params, at, 64U);
+  }
+  const size_t n_after = (size_t)(n - 100032);
+  assert(p4d_first_difference(whole.ch[0] + 100032, part.ch[0], n_after) <
+         n_after);
+  p4d_engine_free(cold.engine);
+  p4d_buffers_free(&whole);
+  p4d_buffers_free(&part);
+}
+
+int
+main(void)
+{
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0));
+  test_song_position();
+  test_stop_and_roll();
+  test_beats();
+  test_split_renders();
+  return 0;
+}

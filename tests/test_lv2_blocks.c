@@ -368,25 +368,15 @@ test_buffers(const char* uri)
 int
 main(int argc, char** argv)
 {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s BUNDLE_PATH\n", argv[0]);
-    return 2;
-  }
+  p4d_host_main(argc, argv);
 
-  // Results appear as they come, even if an assertion aborts.
-  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
-  p4d_host_world_open(argv[1]);
-
-  static const char* const uris[] = { P4D_HOST_URI_MOD,
-                                      P4D_HOST_URI_MOD_CV,
-                                      P4D_HOST_URI_NOISE };
   for (unsigned p = 0U; p < 3U; ++p) {
-    test_engine_equal(uris[p], false);
-    test_engine_equal(uris[p], true);
-    test_block_sizes(uris[p]);
-    test_block_invariance(uris[p], false, false);
-    test_block_invariance(uris[p], true, false);
-    test_buffers(uris[p]);
+    test_engine_equal(p4d_host_uris[p], false);
+    test_engine_equal(p4d_host_uris[p], true);
+    test_block_sizes(p4d_host_uris[p]);
+    test_block_invariance(p4d_host_uris[p], false, false);
+    test_block_invariance(p4d_host_uris[p], true, false);
+    test_buffers(p4d_host_uris[p]);
   }
   test_block_invariance(P4D_HOST_URI_MOD_CV, true, true);
 

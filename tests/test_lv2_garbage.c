@@ -183,20 +183,10 @@ test_garbage(const char* uri)
 int
 main(int argc, char** argv)
 {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s BUNDLE_PATH\n", argv[0]);
-    return 2;
-  }
+  p4d_host_main(argc, argv);
 
-  // Results appear as they come, even if an assertion aborts.
-  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
-  p4d_host_world_open(argv[1]);
-
-  static const char* const uris[] = { P4D_HOST_URI_MOD,
-                                      P4D_HOST_URI_MOD_CV,
-                                      P4D_HOST_URI_NOISE };
   for (unsigned p = 0U; p < 3U; ++p) {
-    test_garbage(uris[p]);
+    test_garbage(p4d_host_uris[p]);
   }
 
   p4d_host_world_close();

@@ -229,14 +229,7 @@ test_midi(void)
 int
 main(int argc, char** argv)
 {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s BUNDLE_PATH\n", argv[0]);
-    return 2;
-  }
-
-  // Results appear as they come, even if an assertion aborts.
-  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
-  p4d_host_world_open(argv[1]);
+  p4d_host_main(argc, argv);
 
   test_midi();
 

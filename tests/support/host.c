@@ -170,6 +170,22 @@ p4d_host_connect_midi(P4dHost* h, bool connect)
     h->instance, (uint32_t)h->midi_port, connect ? h->midi : NULL);
 }
 
+const char* const p4d_host_uris[3] = { P4D_HOST_URI_MOD,
+                                       P4D_HOST_URI_MOD_CV,
+                                       P4D_HOST_URI_NOISE };
+
+void
+p4d_host_main(int argc, char** argv)
+{
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s BUNDLE_PATH\n", argv[0]);
+    exit(2);
+  }
+
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0U));
+  p4d_host_world_open(argv[1]);
+}
+
 P4dHost*
 p4d_host_new(const char* uri, double rate, bool with_map)
 {

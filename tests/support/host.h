@@ -132,6 +132,17 @@ p4d_world_load_bundle(LilvWorld* world, const char* dir);
 LilvWorld*
 p4d_host_world_open(const char* bundle_dir);
 
+/// The plugins of the bundle, as the tests know them.
+extern const char* const p4d_host_uris[3];
+
+/**
+   Start a test program whose one argument is the bundle folder: check the
+   command line (exit 2 if it is wrong), make stdout line-buffered so that
+   results appear even if an assertion aborts, and open the lilv world.
+*/
+void
+p4d_host_main(int argc, char** argv);
+
 void
 p4d_host_world_close(void);
 

@@ -1,77 +1,40 @@
 // Copyright 2026 The perlin4d authors
 // SPDX-License-Identifier: ISC
 
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE // O_TMPFILE, AT_EMPTY_PATH, renameat2
 
 #include "atomic_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /// Room for a folder name (realpath() needs PATH_MAX).
 #define FOLDER_BYTES 4096U
 
-const char*
-p4d_atomic_open(P4dAtomicFile* file, const char* path)
+/// The temporary names: ".p4d-" and six letters, 11 bytes, so that they
+/// fit in any folder where the output's own name fits.
+#define HIDDEN_STEM ".p4d-"
+#define HIDDEN_LETTERS 6U
+
+/// Tries at a free hidden name before giving up.
+#define HIDDEN_TRIES 100
+
+/// Says to write through a named temporary file even where O_TMPFILE works,
+/// as on a filesystem without it (for the tests of that path).
+#define NO_TMPFILE_ENV "P4D_NO_TMPFILE"
+
+bool
+p4d_atomic_is_stream(const char* path)
 {
-  static const char suffix[] = ".tmp-XXXXXX";
-  const size_t      len      = strlen(path);
-
-  file->path = path;
-  file->fd   = -1;
-  file->temp = (char*)malloc(len + sizeof(suffix));
-  if (!file->temp) {
-    return strerror(ENOMEM);
-  }
-  memcpy(file->temp, path, len);
-  memcpy(file->temp + len, suffix, sizeof(suffix));
-
-  const mode_t mask = umask(0);
-  umask(mask);
-  file->fd = mkstemp(file->temp);
-  if (file->fd < 0) {
-    free(file->temp);
-    file->temp = NULL;
-    return strerror(errno);
-  }
-
-  // mkstemp() makes the file private; give it the mode a new file gets.
-  if (fchmod(file->fd, 0666 & ~mask)) {
-    const char* reason = strerror(errno);
-    p4d_atomic_discard(file);
-    return reason;
-  }
-  return NULL;
-}
-
-const char*
-p4d_atomic_commit(P4dAtomicFile* file)
-{
-  if (rename(file->temp, file->path)) {
-    return strerror(errno);
-  }
-  free(file->temp);
-  file->temp = NULL;
-  return NULL;
-}
-
-void
-p4d_atomic_discard(P4dAtomicFile* file)
-{
-  if (file->fd >= 0) {
-    close(file->fd);
-    file->fd = -1;
-  }
-  if (file->temp) {
-    unlink(file->temp);
-    free(file->temp);
-    file->temp = NULL;
-  }
+  return !strcmp(path, "-");
 }
 
 /// Copy the folder part of path into dir ("." if none, "/" for a file in
@@ -90,6 +53,277 @@ split_path(const char* path, char dir[FOLDER_BYTES], const char** name)
   return true;
 }
 
+/// A fresh copy of s, or NULL.
+static char*
+copy_string(const char* s)
+{
+  const size_t size = strlen(s) + 1U;
+  char* const  copy = (char*)malloc(size);
+  return copy ? (char*)memcpy(copy, s, size) : NULL;
+}
+
+/// Where path goes: with force, the regular file a link at path points to
+/// (the link stays); else path itself.  A fresh string, or NULL.
+static char*
+resolve(const char* path, bool force)
+{
+  struct stat st;
+  if (force && !lstat(path, &st) && S_ISLNK(st.st_mode) && !stat(path, &st) &&
+      S_ISREG(st.st_mode)) {
+    char* const real = realpath(path, NULL);
+    if (real) {
+      return real;
+    }
+  }
+  return copy_string(path);
+}
+
+/// Make a new hidden name in the folder of path, its letters still "XXXXXX"
+/// (mkstemp's template); NULL if out of memory.
+static char*
+hidden_name(const char* path)
+{
+  char        dir[FOLDER_BYTES];
+  const char* name = NULL;
+  if (!split_path(path, dir, &name)) {
+    return NULL;
+  }
+  const size_t size = strlen(dir) + sizeof("/" HIDDEN_STEM "XXXXXX");
+  char* const  temp = (char*)malloc(size);
+  if (temp) {
+    snprintf(temp, size, "%s/%sXXXXXX", dir, HIDDEN_STEM);
+  }
+  return temp;
+}
+
+/// Replace the last HIDDEN_LETTERS characters of temp by letters that
+/// differ from call to call and from process to process.
+static void
+pick_letters(char* temp)
+{
+  static const char letters[] =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  static uint64_t counter = 0U;
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  // A 64-bit mix (splitmix64) of the time, the process and a counter.
+  uint64_t x = (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30U) ^
+               ((uint64_t)getpid() << 40U) ^ ++counter * 0x9E3779B97F4A7C15U;
+  x = (x ^ (x >> 30U)) * 0xBF58476D1CE4E5B9U;
+  x = (x ^ (x >> 27U)) * 0x94D049BB133111EBU;
+  x ^= x >> 31U;
+  char* const end = temp + strlen(temp);
+  for (char* c = end - HIDDEN_LETTERS; c < end; ++c) {
+    *c = letters[x % (sizeof(letters) - 1U)];
+    x /= sizeof(letters) - 1U;
+  }
+}
+
+/// Give the unnamed file fd the name to; fails (EEXIST) if it is taken.
+static int
+link_fd(int fd, const char* to)
+{
+  char from[64];
+  snprintf(from, sizeof(from), "/proc/self/fd/%d", fd);
+  if (!linkat(AT_FDCWD, from, AT_FDCWD, to, AT_SYMLINK_FOLLOW)) {
+    return 0;
+  }
+  // Without /proc, by the descriptor itself (Linux 6.10, or a privilege).
+  if (errno == ENOENT && access("/proc/self/fd", F_OK)) {
+    return linkat(fd, "", AT_FDCWD, to, AT_EMPTY_PATH);
+  }
+  return -1;
+}
+
+/// Give the named file from the name to as well; fails (EEXIST) if it is
+/// taken.  Where the filesystem has no hard links, move it instead (then
+/// from is gone), refusing an existing name as the kernel allows.
+static int
+link_name(const char* from, const char* to)
+{
+  if (!link(from, to)) {
+    return 0;
+  }
+  if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS) {
+    return -1;
+  }
+  if (!renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE)) {
+    return 0;
+  }
+  if (errno != EINVAL && errno != ENOSYS) {
+    return -1;
+  }
+  // Neither: the check and the rename are two steps, as on any filesystem
+  // of old.
+  struct stat st;
+  if (!lstat(to, &st)) {
+    errno = EEXIST;
+    return -1;
+  }
+  return rename(from, to);
+}
+
+const char*
+p4d_atomic_open(P4dAtomicFile* file, const char* path, bool force)
+{
+  memset(file, 0, sizeof(*file));
+  file->path  = path;
+  file->fd    = -1;
+  file->force = force;
+  if (p4d_atomic_is_stream(path)) {
+    file->stream = true;
+    file->fd     = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+    return file->fd < 0 ? strerror(errno) : NULL;
+  }
+
+  char        dir[FOLDER_BYTES];
+  const char* name = NULL;
+  file->final      = resolve(path, force);
+  if (!file->final) {
+    return strerror(ENOMEM);
+  }
+  if (!split_path(file->final, dir, &name)) {
+    return strerror(ENAMETOOLONG);
+  }
+
+  // O_TMPFILE applies the umask to 0666, as for any new file.
+  if (!getenv(NO_TMPFILE_ENV)) {
+    file->fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+    if (file->fd >= 0) {
+      return NULL;
+    }
+    // The filesystem (or an old kernel) has no O_TMPFILE.
+    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+      return strerror(errno);
+    }
+  }
+
+  file->temp = hidden_name(file->final);
+  if (!file->temp) {
+    return strerror(ENOMEM);
+  }
+  const mode_t mask = umask(0);
+  umask(mask);
+  file->fd = mkstemp(file->temp);
+  if (file->fd < 0) {
+    const char* const reason = strerror(errno);
+    free(file->temp);
+    file->temp = NULL;
+    return reason;
+  }
+
+  // mkstemp() makes the file private; give it the mode a new file gets.
+  return fchmod(file->fd, 0666 & ~mask) ? strerror(errno) : NULL;
+}
+
+/// Why what is at path must not be replaced, or NULL.
+static const char*
+not_replaceable(const char* path)
+{
+  struct stat st;
+  if (lstat(path, &st) || S_ISREG(st.st_mode)) {
+    return NULL;
+  }
+  if (S_ISLNK(st.st_mode) && (stat(path, &st) || S_ISREG(st.st_mode))) {
+    return NULL; // the link is replaced, not what it points to
+  }
+  return S_ISDIR(st.st_mode) ? "is a folder" : "not a regular file";
+}
+
+const char*
+p4d_atomic_commit(P4dAtomicFile* file)
+{
+  if (file->stream) {
+    return NULL;
+  }
+
+  if (!file->force) {
+    if (file->temp ? link_name(file->temp, file->final)
+                   : link_fd(file->fd, file->final)) {
+      return errno == EEXIST ? "exists (use --force to replace it)"
+                             : strerror(errno);
+    }
+    file->created = true;
+    if (file->temp) {
+      unlink(file->temp); // gone already if it was moved
+      free(file->temp);
+      file->temp = NULL;
+    }
+    return NULL;
+  }
+
+  // Replace in one step: a hidden name first, then rename over the target.
+  if (!file->temp) {
+    char* const temp = hidden_name(file->final);
+    if (!temp) {
+      return strerror(ENOMEM);
+    }
+    int failed = -1;
+    for (int tries = 0; failed && tries < HIDDEN_TRIES; ++tries) {
+      pick_letters(temp);
+      failed = link_fd(file->fd, temp);
+      if (failed && errno != EEXIST) {
+        break;
+      }
+    }
+    if (failed) {
+      const char* const reason = strerror(errno);
+      free(temp);
+      return reason;
+    }
+    file->temp = temp;
+  }
+
+  const char* const reason = not_replaceable(file->final);
+  if (reason) {
+    return reason;
+  }
+  if (rename(file->temp, file->final)) {
+    return strerror(errno);
+  }
+  free(file->temp);
+  file->temp = NULL;
+  return NULL;
+}
+
+void
+p4d_atomic_undo(P4dAtomicFile* file)
+{
+  struct stat ours;
+  struct stat there;
+  if (file->created && file->fd >= 0 && !fstat(file->fd, &ours) &&
+      !lstat(file->final, &there) && ours.st_dev == there.st_dev &&
+      ours.st_ino == there.st_ino) {
+    unlink(file->final);
+  }
+  file->created = false;
+}
+
+const char*
+p4d_atomic_discard(P4dAtomicFile* file)
+{
+  if (file->fd >= 0) {
+    close(file->fd);
+    file->fd = -1;
+  }
+  if (file->temp && unlink(file->temp) && errno != ENOENT) {
+    return file->temp;
+  }
+  free(file->temp);
+  file->temp = NULL;
+  return NULL;
+}
+
+void
+p4d_atomic_free(P4dAtomicFile* file)
+{
+  p4d_atomic_discard(file);
+  free(file->temp);
+  free(file->final);
+  file->temp  = NULL;
+  file->final = NULL;
+}
+
 /// The folder part of path ("." if none) exists.
 static bool
 parent_exists(const char* path)
@@ -100,19 +334,56 @@ parent_exists(const char* path)
   return split_path(path, dir, &name) && !stat(dir, &st) && S_ISDIR(st.st_mode);
 }
 
+/// Why path cannot be a name on this system (too long), or NULL.
+static const char*
+too_long(const char* path)
+{
+  if (strlen(path) >= PATH_MAX) {
+    return "path too long (at most 4095 bytes)";
+  }
+  char        dir[FOLDER_BYTES];
+  const char* name = NULL;
+  const bool  ok   = split_path(path, dir, &name);
+  const long  max  = ok ? pathconf(dir, _PC_NAME_MAX) : -1L;
+  for (const char* p = path; *p;) {
+    const char* const slash = strchr(p, '/');
+    const size_t      len   = slash ? (size_t)(slash - p) : strlen(p);
+    if (len > NAME_MAX || (!slash && max > 0L && len > (size_t)max)) {
+      return "file name too long";
+    }
+    p += len + (slash ? 1U : 0U);
+  }
+  return NULL;
+}
+
+/// The folder (resolved) and name of path, and through a link to an
+/// existing file, of that file; false if the folder cannot be resolved.
+static bool
+locate(const char* path, char dir[PATH_MAX], const char** name, char** real)
+{
+  struct stat st;
+  char        folder[FOLDER_BYTES];
+  *real = NULL;
+  if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
+    *real = realpath(path, NULL);
+  }
+  const char* const where = *real ? *real : path;
+  return split_path(where, folder, name) && realpath(folder, dir);
+}
+
 bool
 p4d_atomic_same_file(const char* a, const char* b)
 {
   char        dirs[2][PATH_MAX];
-  const char* names[2];
-  const char* paths[2] = { a, b };
-  for (unsigned i = 0U; i < 2U; ++i) {
-    char dir[FOLDER_BYTES];
-    if (!split_path(paths[i], dir, &names[i]) || !realpath(dir, dirs[i])) {
-      return false;
-    }
-  }
-  return !strcmp(dirs[0], dirs[1]) && !strcmp(names[0], names[1]);
+  const char* names[2] = { NULL, NULL };
+  char*       real[2]  = { NULL, NULL };
+  const bool  found    = locate(a, dirs[0], &names[0], &real[0]) &&
+                     locate(b, dirs[1], &names[1], &real[1]);
+  const bool same =
+    found && !strcmp(dirs[0], dirs[1]) && !strcmp(names[0], names[1]);
+  free(real[0]);
+  free(real[1]);
+  return same;
 }
 
 P4dRenderCode
@@ -121,22 +392,41 @@ p4d_atomic_check_target(const char*      path,
                         bool             force,
                         P4dRenderStatus* status)
 {
-  struct stat target;
+  if (p4d_atomic_is_stream(path)) {
+    return P4D_RENDER_SUCCESS;
+  }
+  const char* const long_name = too_long(path);
+  if (long_name) {
+    return p4d_report_usage(status, path, long_name);
+  }
   if (!parent_exists(path)) {
     return p4d_report_usage(status, path, "folder does not exist");
   }
-  if (!stat(path, &target)) {
-    if (S_ISDIR(target.st_mode)) {
-      return p4d_report_usage(status, path, "is a folder");
-    }
-    struct stat in;
-    if (input && !stat(input, &in) && in.st_dev == target.st_dev &&
-        in.st_ino == target.st_ino) {
-      return p4d_report_usage(status, path, "is an input of this render");
-    }
-    if (!force) {
-      return p4d_report_usage(status, path, "exists (use --force to replace)");
-    }
+
+  struct stat target;
+  if (lstat(path, &target)) {
+    return P4D_RENDER_SUCCESS; // nothing there (else opening it says why)
+  }
+  if (stat(path, &target)) {
+    return force ? P4D_RENDER_SUCCESS
+                 : p4d_report_usage(status,
+                                    path,
+                                    "is a dangling symbolic link (use --force "
+                                    "to replace it)");
+  }
+  if (S_ISDIR(target.st_mode)) {
+    return p4d_report_usage(status, path, "is a folder");
+  }
+  if (!S_ISREG(target.st_mode)) {
+    return p4d_report_usage(status, path, "not a regular file");
+  }
+  struct stat in;
+  if (input && !stat(input, &in) && in.st_dev == target.st_dev &&
+      in.st_ino == target.st_ino) {
+    return p4d_report_usage(status, path, "is an input of this render");
+  }
+  if (!force) {
+    return p4d_report_usage(status, path, "exists (use --force to replace it)");
   }
   return P4D_RENDER_SUCCESS;
 }

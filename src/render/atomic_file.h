@@ -2,12 +2,20 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  Files that appear whole or not at all: each output is written to a
-  temporary file beside its final path and renamed into place only once
-  complete, so an interrupted or failed render leaves nothing behind.  The
-  checks made before anything is written live here too: the folder exists,
-  the path is not a folder, not an input of the render, and not an existing
-  file unless --force.
+  Files that appear whole or not at all.  Each output is written to an
+  unnamed temporary file in its folder (O_TMPFILE): until it is linked into
+  place at the end it has no name, so a render killed at any moment, even
+  by SIGKILL or a power cut, leaves nothing behind.  Without --force the
+  link fails if the path exists by then, whoever made it, so nothing is
+  ever replaced by surprise; with --force the file is linked under a short
+  hidden name and renamed over the old one, which readers see replaced in
+  one step.  A filesystem without O_TMPFILE gets a named temporary file
+  instead (.p4d-XXXXXX, removed on every failure and on the signals of
+  render.h).  "-" is standard output: written as it comes.
+
+  The checks made before anything is written live here too: the names fit,
+  the folder exists, the path is a regular file or nothing, not an input of
+  the render, and does not exist unless --force.
 */
 
 #ifndef P4D_ATOMIC_FILE_H
@@ -17,36 +25,68 @@
 
 #include <stdbool.h>
 
-/// A file written beside its final path and renamed into place.
+/// A file written in its folder and linked into place.
 typedef struct {
-  const char* path; ///< Final path
-  char*       temp; ///< Temporary path, NULL once gone
-  int         fd;   ///< Open descriptor of the temporary file, or -1
+  const char* path;    ///< The path given, for messages; "-": standard output
+  char*       final;   ///< Where it goes: path, or the file a link points to
+  char*       temp;    ///< A name it has before it is in place, or NULL
+  int         fd;      ///< Open descriptor, or -1
+  bool        force;   ///< Replace what is at the path
+  bool        stream;  ///< Standard output: no temporary file, no link
+  bool        created; ///< In place under a name that was free (see undo)
 } P4dAtomicFile;
 
-/**
-   Create the temporary file for path, with the mode a new file gets.
+/// Whether path means standard output ("-").
+bool
+p4d_atomic_is_stream(const char* path);
 
+/**
+   Open a file to write for path ("-": standard output) with the mode a new
+   file gets.  With force, a link at path to a regular file is followed:
+   the file it points to is replaced, the link stays.
+
+   @param file Set up, to discard with p4d_atomic_discard() even if opening
+   failed.
    @return NULL on success, else the reason.
 */
 const char*
-p4d_atomic_open(P4dAtomicFile* file, const char* path);
+p4d_atomic_open(P4dAtomicFile* file, const char* path, bool force);
 
 /**
-   Rename the temporary file into place.
+   Link the complete (and flushed) file into place: without force, under
+   its path only if nothing is there by now; with force, in place of what
+   is there, unless that became something other than a regular file.
 
    @return NULL on success, else the reason.
 */
 const char*
 p4d_atomic_commit(P4dAtomicFile* file);
 
-/// Close and remove the temporary file (if any); safe to call twice.
+/// Remove the file a commit without force put in place (because a second
+/// file of the same render failed), if it is still there.
 void
-p4d_atomic_discard(P4dAtomicFile* file);
+p4d_atomic_undo(P4dAtomicFile* file);
 
 /**
-   Check that path may be written: its folder exists, it is not a folder,
-   not the file input (if not NULL), and does not exist unless force.
+   Close the file and remove its temporary name (if any); safe to call
+   twice.
+
+   @return NULL, or the temporary name that could not be removed: it stays
+   valid until p4d_atomic_free().
+*/
+const char*
+p4d_atomic_discard(P4dAtomicFile* file);
+
+/// Discard the file and free what it holds.
+void
+p4d_atomic_free(P4dAtomicFile* file);
+
+/**
+   Check that path may be written: its names fit (else a bad command line),
+   its folder exists, it is a regular file or nothing (a device, FIFO or
+   socket, or a link to one, is never written over), it is not a folder,
+   not the file input (if not NULL), and does not exist unless force (nor
+   is a dangling link).  "-" passes.
 
    @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_USAGE with the reason.
 */
@@ -57,7 +97,7 @@ p4d_atomic_check_target(const char*      path,
                         P4dRenderStatus* status);
 
 /// Whether two paths name the same file, existing or not: the same folder
-/// (resolved) and the same name.
+/// (resolved) and the same name, or the same existing file.
 bool
 p4d_atomic_same_file(const char* a, const char* b);
 

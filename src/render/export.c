@@ -9,6 +9,7 @@
 #include "output.h"
 #include "render.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,7 +25,8 @@ plan_output(const P4dPlan*    plan,
     return p4d_report_usage(st, "-o", "no output file given (see --help)");
   }
 
-  const char* const input = plan->preset_file[0] ? plan->preset_file : NULL;
+  const bool        stream = p4d_atomic_is_stream(o->output);
+  const char* const input  = plan->preset_file[0] ? plan->preset_file : NULL;
   P4dRenderCode code = p4d_atomic_check_target(o->output, input, o->force, st);
   if (!code && o->plot) {
     code = p4d_atomic_check_target(o->plot, input, o->force, st);
@@ -32,7 +34,7 @@ plan_output(const P4dPlan*    plan,
   if (code) {
     return code;
   }
-  if (o->plot && p4d_atomic_same_file(o->plot, o->output)) {
+  if (o->plot && !stream && p4d_atomic_same_file(o->plot, o->output)) {
     return p4d_report_bad_value(st, "--plot", o->plot, "is the output file");
   }
 
@@ -40,7 +42,20 @@ plan_output(const P4dPlan*    plan,
     p4d_output_choose_format(o->output, o->format, &info->format);
   if (reason) {
     return o->format ? p4d_report_bad_value(st, "--format", o->format, reason)
+           : stream  ? p4d_report_bad_value(st, "-o", o->output, reason)
                      : p4d_report_usage(st, o->output, reason);
+  }
+  if (stream && !p4d_output_can_stream(&info->format)) {
+    return p4d_report_bad_value(st,
+                                "--format",
+                                o->format,
+                                "cannot be written to standard output (it "
+                                "cannot seek back): use flac or csv");
+  }
+  if (stream && info->format.container != P4D_CONTAINER_CSV &&
+      isatty(STDOUT_FILENO)) {
+    return p4d_report_bad_value(
+      st, "-o", o->output, "standard output is a terminal (pipe it)");
   }
 
   const unsigned all = p4d_engine_channels(plan->kind);
@@ -56,6 +71,7 @@ plan_output(const P4dPlan*    plan,
   info->start_frame    = plan->start_frame;
   info->n_frames       = plan->n_frames;
   info->fps            = o->fps;
+  info->force          = o->force;
   for (unsigned c = 0U; c < all; ++c) {
     info->names[c] = p4d_channel_symbol(plan->kind, c);
   }
@@ -81,10 +97,28 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
     code = reason ? p4d_report_failure(st, o->output, reason) : code;
   }
   if (!code) {
-    code = p4d_output_finish(out, st);
+    code = p4d_output_close(out, st);
+  }
+  if (!code) {
+    // A signal from here on waits until the files are in place, or not
+    // (it came first): a render is either complete or leaves nothing.
+    p4d_render_hold_signals(true);
+    const char* const stop = p4d_render_interruption();
+    code                   = stop ? p4d_report_failure(st, o->output, stop)
+                                  : p4d_output_commit(out, st);
+    p4d_render_hold_signals(false);
   }
 
   // Any reason that lived in the output is a copy in the status by now.
+  const bool clean = p4d_output_discard(out, st);
   p4d_output_free(out);
+
+  // The reader of standard output went away (or SIGPIPE came from
+  // elsewhere): end as a filter in a pipeline does, quietly, by SIGPIPE.
+  if (code && clean && p4d_render_signal() == SIGPIPE) {
+    // Neither can fail for SIGPIPE; if the program lives on, it exits 1.
+    (void)signal(SIGPIPE, SIG_DFL);
+    (void)raise(SIGPIPE);
+  }
   return code;
 }

@@ -69,7 +69,8 @@ typedef struct {
 // clang-format off
 static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
   [P4D_OPT_OUTPUT] = {'o', P4D_VALUE_TEXT, "output", "FILE", 0.0, 0.0,
-    "file to write: .wav .flac .aiff .csv"},
+    "file to write: .wav .flac .aiff .csv, or -:\n"
+    "standard output (--format flac or csv)"},
   [P4D_OPT_PLUGIN] = {0, P4D_VALUE_TEXT, "plugin", "noise|mod", 0.0, 0.0,
     "engine to render (default noise, or the preset's)"},
   [P4D_OPT_FORMAT] = {0, P4D_VALUE_TEXT, "format", "FORMAT", 0.0, 0.0,

@@ -11,6 +11,7 @@
 #include <sndfile.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -95,6 +96,9 @@ p4d_output_choose_format(const char* path,
     }
   }
 
+  if (container < 0 && p4d_atomic_is_stream(path)) {
+    return "standard output needs --format flac or --format csv";
+  }
   if (container < 0) {
     const char* slash = strrchr(path, '/');
     const char* dot   = strrchr(slash ? slash : path, '.');
@@ -117,6 +121,13 @@ p4d_output_choose_format(const char* path,
     }
   }
   return NULL;
+}
+
+bool
+p4d_output_can_stream(const P4dFormat* format)
+{
+  return format->container == P4D_CONTAINER_FLAC ||
+         format->container == P4D_CONTAINER_CSV;
 }
 
 struct P4dOutput {
@@ -151,6 +162,20 @@ sf_container(const P4dOutput* out)
   }
 }
 
+/// A stream that writes to a new descriptor of the file fd, or NULL.
+static FILE*
+open_stream(int fd)
+{
+  const int own    = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  FILE*     stream = own < 0 ? NULL : fdopen(own, "w");
+  if (!stream && own >= 0) {
+    const int err = errno;
+    close(own);
+    errno = err;
+  }
+  return stream;
+}
+
 /// Open the files; NULL on success, else the reason, with the file in *what.
 static const char*
 open_files(P4dOutput**          result,
@@ -167,7 +192,7 @@ open_files(P4dOutput**          result,
   }
 
   out->info    = *info;
-  out->main.fd = out->plot.fd = -1;
+  out->main.fd = out->plot.fd = -1; // nothing to close yet
   p4d_plot_init(&out->plot_data,
                 info->n_channels,
                 info->sample_rate_hz,
@@ -175,17 +200,18 @@ open_files(P4dOutput**          result,
                 info->n_frames,
                 info->names);
 
-  const char* reason = p4d_atomic_open(&out->main, path);
+  const char* reason = p4d_atomic_open(&out->main, path, info->force);
   if (reason) {
     return reason;
   }
 
   if (info->format.container == P4D_CONTAINER_CSV) {
-    out->csv = fdopen(out->main.fd, "w");
+    // The stream gets a descriptor of its own: the file keeps its own, to
+    // be linked into place.
+    out->csv = open_stream(out->main.fd);
     if (!out->csv) {
       return strerror(errno);
     }
-    out->main.fd = -1; // the stream owns it now
     fprintf(out->csv, "time_s");
     for (unsigned c = 0U; c < info->n_channels; ++c) {
       fprintf(out->csv, ",%s", info->names[c]);
@@ -208,7 +234,7 @@ open_files(P4dOutput**          result,
   if (plot_path) {
     *what         = plot_path;
     out->has_plot = true;
-    reason        = p4d_atomic_open(&out->plot, plot_path);
+    reason        = p4d_atomic_open(&out->plot, plot_path, info->force);
   }
   const size_t n_narrow = info->max_frames * info->n_channels;
   if (!reason && info->frame_channels != info->n_channels) {
@@ -283,28 +309,39 @@ p4d_output_write(void*        output,
            : sf_strerror(out->sound);
 }
 
-/// Read the written sound file back and check its header.
+/// Read the written sound file back, through a descriptor of its own, and
+/// check its header.
 static const char*
 verify_sound(const P4dOutput* out)
 {
-  SF_INFO  info = { 0 };
-  SNDFILE* file = sf_open(out->main.temp, SFM_READ, &info);
-  if (!file) {
-    return "the written file cannot be read back";
+  SF_INFO   info = { 0 };
+  const int fd   = fcntl(out->main.fd, F_DUPFD_CLOEXEC, 3);
+  SNDFILE*  file = fd >= 0 && !lseek(fd, 0, SEEK_SET)
+                     ? sf_open_fd(fd, SFM_READ, &info, SF_FALSE)
+                     : NULL;
+  bool      ok   = false;
+  if (file) {
+    ok = info.frames == out->info.n_frames &&
+         info.channels == out->sf_info.channels &&
+         info.samplerate == out->sf_info.samplerate &&
+         info.format == out->sf_info.format;
+    sf_close(file);
   }
-  const bool ok = info.frames == out->info.n_frames &&
-                  info.channels == out->sf_info.channels &&
-                  info.samplerate == out->sf_info.samplerate &&
-                  info.format == out->sf_info.format;
-  sf_close(file);
-  return ok ? NULL : "the written file does not read back as written";
+  if (fd >= 0) {
+    close(fd);
+  }
+  return !file ? "the written file cannot be read back"
+         : ok  ? NULL
+               : "the written file does not read back as written";
 }
 
-/// Flush, sync and close stream; NULL on success, else the first reason.
+/// Flush, sync (a file, not a pipe) and close stream; NULL on success, else
+/// the first reason.
 static const char*
-close_stream(FILE* stream)
+close_stream(FILE* stream, bool sync)
 {
-  const bool failed = fflush(stream) || ferror(stream) || fsync(fileno(stream));
+  const bool failed =
+    fflush(stream) || ferror(stream) || (sync && fsync(fileno(stream)));
   const char* reason = failed ? strerror(errno ? errno : EIO) : NULL;
   if (fclose(stream) && !reason) {
     reason = strerror(errno);
@@ -315,69 +352,104 @@ close_stream(FILE* stream)
 /// Finish the files; NULL on success, else the reason, with the file in
 /// *what.
 static const char*
-finish_files(P4dOutput* out, const char** what)
+close_files(P4dOutput* out, const char** what)
 {
   const char* reason = NULL;
+  const bool  sync   = !out->main.stream;
   *what              = out->main.path;
 
   if (out->csv) {
-    reason   = close_stream(out->csv);
+    reason   = close_stream(out->csv, sync);
     out->csv = NULL;
   } else {
     if (sf_close(out->sound)) {
       reason = "cannot finish the file";
     }
     out->sound = NULL;
-    if (!reason && fsync(out->main.fd)) {
+    if (!reason && sync && fsync(out->main.fd)) {
       reason = strerror(errno);
     }
-    close(out->main.fd);
-    out->main.fd = -1;
-    reason       = reason ? reason : verify_sound(out);
+    reason = reason || !sync ? reason : verify_sound(out);
   }
 
   if (!reason && out->has_plot) {
     *what     = out->plot.path;
-    FILE* svg = fdopen(out->plot.fd, "w");
+    FILE* svg = open_stream(out->plot.fd);
     if (!svg) {
       return strerror(errno);
     }
-    out->plot.fd = -1;
     p4d_plot_write(&out->plot_data, svg);
-    reason = close_stream(svg);
-  }
-
-  if (!reason && out->has_plot) {
-    *what  = out->plot.path;
-    reason = p4d_atomic_commit(&out->plot);
-  }
-  if (!reason) {
-    *what  = out->main.path;
-    reason = p4d_atomic_commit(&out->main);
+    reason = close_stream(svg, true);
   }
   return reason;
 }
 
 P4dRenderCode
-p4d_output_finish(P4dOutput* out, P4dRenderStatus* status)
+p4d_output_close(P4dOutput* out, P4dRenderStatus* status)
 {
   const char*       what   = out->main.path;
-  const char* const reason = finish_files(out, &what);
+  const char* const reason = close_files(out, &what);
   return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
+}
+
+P4dRenderCode
+p4d_output_commit(P4dOutput* out, P4dRenderStatus* status)
+{
+  const char* reason = out->has_plot ? p4d_atomic_commit(&out->plot) : NULL;
+  if (reason) {
+    return p4d_report_failure(status, out->plot.path, reason);
+  }
+  reason = p4d_atomic_commit(&out->main);
+  if (reason) {
+    p4d_atomic_undo(&out->plot);
+    return p4d_report_failure(status, out->main.path, reason);
+  }
+  return P4D_RENDER_SUCCESS;
+}
+
+/// Close the writers' streams (what they hold is not wanted).
+static void
+drop_streams(P4dOutput* out)
+{
+  if (out->csv) {
+    (void)fclose(out->csv); // discarded: how it closes does not matter
+    out->csv = NULL;
+  }
+  if (out->sound) {
+    sf_close(out->sound);
+    out->sound = NULL;
+  }
+}
+
+bool
+p4d_output_discard(P4dOutput* out, P4dRenderStatus* status)
+{
+  if (!out) {
+    return true;
+  }
+  drop_streams(out);
+  const char* const left[2] = { p4d_atomic_discard(&out->main),
+                                p4d_atomic_discard(&out->plot) };
+  for (unsigned i = 0U; i < 2U; ++i) {
+    if (left[i] && status->code == P4D_RENDER_ERR_FAILED &&
+        status->reason == status->text) {
+      const size_t len = strlen(status->text);
+      snprintf(status->text + len,
+               sizeof(status->text) - len,
+               " (%s left behind)",
+               left[i]);
+    }
+  }
+  return !left[0] && !left[1];
 }
 
 void
 p4d_output_free(P4dOutput* out)
 {
   if (out) {
-    if (out->csv) {
-      (void)fclose(out->csv); // discarded: how it closes does not matter
-    }
-    if (out->sound) {
-      sf_close(out->sound);
-    }
-    p4d_atomic_discard(&out->main);
-    p4d_atomic_discard(&out->plot);
+    drop_streams(out);
+    p4d_atomic_free(&out->main);
+    p4d_atomic_free(&out->plot);
     free(out->narrow);
     free(out);
   }

@@ -5,7 +5,10 @@
   perlin4d-render's outputs: the formats it writes (the containers and
   sample formats of libsndfile it offers, and CSV curves) and their
   writers, with the plot alongside.  Every file is written as an atomic
-  file (atomic_file.h): checked, then renamed into place.
+  file (atomic_file.h): written unnamed, checked, then linked into place.
+  Standard output ("-") takes the formats that need no seeking back: FLAC
+  and CSV (libsndfile refuses to write WAV to a pipe, and its AIFF writer
+  loses the samples there).
 */
 
 #ifndef P4D_OUTPUT_H
@@ -43,6 +46,11 @@ p4d_output_choose_format(const char* path,
                          const char* format_arg,
                          P4dFormat*  format);
 
+/// Whether the format can be written to standard output (a pipe): FLAC
+/// and CSV.
+bool
+p4d_output_can_stream(const P4dFormat* format);
+
 /// An output being written: a sound file or CSV curves, and maybe a plot.
 typedef struct P4dOutput P4dOutput;
 
@@ -56,12 +64,13 @@ typedef struct {
   int64_t     start_frame;
   int64_t     n_frames;
   double      fps;                     ///< CSV rows per second
+  bool        force;                   ///< Replace the files at the paths
   const char* names[P4D_MAX_CHANNELS]; ///< Channel names: the port symbols
 } P4dOutputInfo;
 
 /**
-   Open the output (and the plot, if plot_path is not NULL) as temporary
-   files.
+   Open the output (path, or "-" for standard output) and the plot (if
+   plot_path is not NULL) as temporary files.
 
    @param out Set to the output, to free with p4d_output_free() even if
    opening failed.
@@ -87,15 +96,35 @@ p4d_output_write(void*        output,
                  size_t       n);
 
 /**
-   Finish, check and rename everything into place.  On failure nothing is
-   left at the final paths that was not there before.
+   Finish the files, flush them to the disk and check them (a sound file is
+   read back); nothing is in place yet.
 
    @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming the file.
 */
 P4dRenderCode
-p4d_output_finish(P4dOutput* out, P4dRenderStatus* status);
+p4d_output_close(P4dOutput* out, P4dRenderStatus* status);
 
-/// Discard everything written and free the output (NULL is fine).
+/**
+   Link the closed files into place: the plot, then the output.  If the
+   output cannot be (without --force: its path exists by now), a plot put
+   in place under a new name is removed again.
+
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming the file.
+*/
+P4dRenderCode
+p4d_output_commit(P4dOutput* out, P4dRenderStatus* status);
+
+/**
+   Discard what is not in place.  A temporary name that cannot be removed
+   (its folder became read-only) is named at the end of the failure that
+   status holds.
+
+   @return Whether nothing was left behind.
+*/
+bool
+p4d_output_discard(P4dOutput* out, P4dRenderStatus* status);
+
+/// Discard everything not in place and free the output (NULL is fine).
 void
 p4d_output_free(P4dOutput* out);
 

@@ -32,6 +32,22 @@
 /// Frames the engine renders at once when nothing is automated.
 #define PLAIN_BLOCK 4096
 
+/*
+  Signals.  Each signal that would end the program (all but SIGKILL and the
+  crashes) stops rendering cleanly instead, so that the caller removes what
+  it wrote: the handler only notes the signal, the loops below look at the
+  note between chunks.  A signal the program was started with ignored
+  (nohup, a shell's background job) stays ignored.  SIGXFSZ (a file-size
+  limit) is always ignored: the write that passes the limit then fails with
+  EFBIG and says so in the one line of the error.
+*/
+
+/// The signals that stop rendering.
+static const int stop_signals[] = { SIGHUP,  SIGINT,  SIGQUIT, SIGPIPE,
+                                    SIGTERM, SIGUSR1, SIGUSR2, SIGALRM };
+
+#define N_STOP_SIGNALS (sizeof(stop_signals) / sizeof(stop_signals[0]))
+
 /// The signal that stopped rendering, or 0.
 static volatile sig_atomic_t interrupted = 0;
 
@@ -41,14 +57,78 @@ on_signal(int sig)
   interrupted = sig;
 }
 
+/// The signals that stop rendering, as a set.
+static sigset_t
+stop_set(void)
+{
+  sigset_t set;
+  sigemptyset(&set);
+  for (size_t i = 0U; i < N_STOP_SIGNALS; ++i) {
+    sigaddset(&set, stop_signals[i]);
+  }
+  return set;
+}
+
 void
 p4d_render_catch_signals(void)
 {
   struct sigaction action;
   memset(&action, 0, sizeof(action));
   action.sa_handler = on_signal;
-  sigaction(SIGINT, &action, NULL);
-  sigaction(SIGTERM, &action, NULL);
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0U; i < N_STOP_SIGNALS; ++i) {
+    struct sigaction old;
+    if (!sigaction(stop_signals[i], NULL, &old) && old.sa_handler != SIG_IGN) {
+      sigaction(stop_signals[i], &action, NULL);
+    }
+  }
+  action.sa_handler = SIG_IGN;
+  sigaction(SIGXFSZ, &action, NULL);
+}
+
+int
+p4d_render_signal(void)
+{
+  return (int)interrupted;
+}
+
+const char*
+p4d_render_interruption(void)
+{
+  switch (interrupted) {
+  case 0:
+    return NULL;
+  case SIGHUP:
+    return "interrupted by SIGHUP";
+  case SIGINT:
+    return "interrupted by SIGINT";
+  case SIGQUIT:
+    return "interrupted by SIGQUIT";
+  case SIGPIPE:
+    return "interrupted by SIGPIPE";
+  case SIGTERM:
+    return "interrupted by SIGTERM";
+  case SIGUSR1:
+    return "interrupted by SIGUSR1";
+  case SIGUSR2:
+    return "interrupted by SIGUSR2";
+  default:
+    return "interrupted by SIGALRM";
+  }
+}
+
+/// The signal mask p4d_render_hold_signals() let through, to restore.
+static sigset_t held_mask;
+
+void
+p4d_render_hold_signals(bool hold)
+{
+  if (hold) {
+    const sigset_t set = stop_set();
+    pthread_sigmask(SIG_BLOCK, &set, &held_mask);
+  } else {
+    pthread_sigmask(SIG_SETMASK, &held_mask, NULL);
+  }
 }
 
 /// An engine and where it stands on the song timeline.
@@ -280,7 +360,10 @@ p4d_render_plan(const P4dPlan* plan,
   }
 
   // With one job the calling thread renders; with more, each job runs in a
-  // thread of its own while the calling thread writes.
+  // thread of its own while the calling thread writes.  The jobs never see
+  // a signal: it comes to the calling thread, the one that writes and
+  // looks at the note.
+  p4d_render_hold_signals(true);
   for (unsigned j = 0U; !reason && n_jobs > 1U && j < n_jobs; ++j) {
     if (pthread_create(&sh.jobs[j].thread, NULL, job_main, &sh.jobs[j])) {
       reason = "cannot start a render thread";
@@ -288,6 +371,7 @@ p4d_render_plan(const P4dPlan* plan,
       ++n_started;
     }
   }
+  p4d_render_hold_signals(false);
 
   for (int64_t k = 0; !reason && k < sh.n_chunks; ++k) {
     Job* const  job  = &sh.jobs[k % n_jobs];
@@ -316,11 +400,13 @@ p4d_render_plan(const P4dPlan* plan,
     }
 
     if (interrupted) {
-      reason = "interrupted";
+      reason = p4d_render_interruption();
       break;
     }
 
+    // A write cut short by a signal fails for the signal's sake.
     reason = sink(ctx, from, slot->frames, (size_t)(to - from));
+    reason = reason && interrupted ? p4d_render_interruption() : reason;
 
     pthread_mutex_lock(&sh.lock);
     slot->state = SLOT_EMPTY;

@@ -30,10 +30,29 @@ typedef const char* (*P4dRenderSink)(void*        ctx,
                                      const float* interleaved,
                                      size_t       n_frames);
 
-/// From now on, SIGINT and SIGTERM stop p4d_render_plan() cleanly (it
-/// fails with "interrupted"), so that the caller can remove its files.
+/**
+   From now on, SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGUSR1, SIGUSR2
+   and SIGALRM (unless ignored from the start) stop p4d_render_plan()
+   cleanly: it fails with "interrupted by SIGTERM" (and so on), so that the
+   caller can remove its files.  SIGXFSZ is ignored: a write past a file
+   size limit fails instead (EFBIG).
+*/
 void
 p4d_render_catch_signals(void);
+
+/// The signal that stopped rendering, or 0.
+int
+p4d_render_signal(void);
+
+/// "interrupted by SIGTERM" (and so on) once a signal stopped rendering,
+/// else NULL.
+const char*
+p4d_render_interruption(void);
+
+/// Hold back (true) or let through the signals that stop rendering, in the
+/// calling thread: a held signal arrives when let through.
+void
+p4d_render_hold_signals(bool hold);
 
 /**
    Render the plan with n_jobs threads, handing the frames to sink in order.

@@ -4,7 +4,7 @@
 /*
   libFuzzer target: a preset file given to --preset (preset.c, through
   lilv).  The input is the Turtle file (see corpus/preset/), written to a
-  temporary .ttl file and loaded with the bundle of the build folder, as
+  temporary file and loaded with the bundle of the build folder, as
   perlin4d-render in the build folder loads it.  Besides the sanitizers, it
   checks what a loaded preset promises: a plugin kind, and no more values
   than a plugin has parameters, each a finite number with a port symbol.
@@ -15,7 +15,6 @@
 #include "params.h"
 #include "preset.h"
 
-#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,18 +30,11 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
-/// The temporary preset file, rewritten for each input, in its own folder.
-static char preset_dir[4096];
-static char preset_path[4096 + 16];
+/// The preset file, rewritten for each input: a temporary file removed at
+/// once, so that nothing is left behind even by a crash, and read through
+/// its descriptor's path in /proc.
+static char preset_path[64];
 static int  preset_fd = -1;
-
-static void
-remove_preset(void)
-{
-  close(preset_fd);
-  unlink(preset_path);
-  rmdir(preset_dir);
-}
 
 /// Check the bundle and make the temporary file, or exit.
 static void
@@ -65,19 +57,19 @@ set_up(void)
   }
 
   const char* tmp = getenv("TMPDIR");
-  snprintf(preset_dir,
-           sizeof(preset_dir),
+  char        name[4096];
+  snprintf(name,
+           sizeof(name),
            "%s/perlin4d-fuzz-XXXXXX",
            tmp && tmp[0] ? tmp : "/tmp");
-  if (!mkdtemp(preset_dir)) {
-    perror(preset_dir);
+  preset_fd = mkstemp(name);
+  if (preset_fd < 0 || unlink(name)) {
+    perror(name);
     exit(1);
   }
-  snprintf(preset_path, sizeof(preset_path), "%s/preset.ttl", preset_dir);
-  preset_fd = open(preset_path, O_RDWR | O_CREAT | O_EXCL, 0600);
-  if (preset_fd < 0 || atexit(remove_preset)) {
+  snprintf(preset_path, sizeof(preset_path), "/proc/self/fd/%d", preset_fd);
+  if (stat(preset_path, &st)) {
     perror(preset_path);
-    remove_preset();
     exit(1);
   }
 }

@@ -30,7 +30,7 @@ corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
 
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-export LSAN_OPTIONS=suppressions=$fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+export LSAN_OPTIONS=suppressions=$fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 set +e
 "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 \
   -close_fd_mask=3 -print_final_stats=1 -dict="$dict" \

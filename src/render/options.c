@@ -83,7 +83,8 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "also draw the channels over time"},
   [P4D_OPT_PRESET] = {0, P4D_VALUE_TEXT, "preset", "NAME", 0.0, 0.0,
     "start from a preset: its label, URI, short\n"
-    "name (slow-drift) or a Turtle file"},
+    "name (slow-drift) or a Turtle file (a regular\n"
+    "file of at most 1 MiB)"},
   [P4D_OPT_SET] = {0, P4D_VALUE_TEXT, "set", "SYMBOL=VALUE", 0.0, 0.0,
     "set a parameter (see --list-params)"},
   [P4D_OPT_AUTOMATE] = {0, P4D_VALUE_TEXT, "automate", "SYMBOL=T:V,T:V,...",

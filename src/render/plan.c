@@ -203,33 +203,29 @@ p4d_plan_make(P4dPlan*          plan,
 {
   memset(plan, 0, sizeof(*plan));
 
+  const P4dKind given =
+    o->plugin && !strcmp(o->plugin, "mod") ? P4D_KIND_MOD : P4D_KIND_NOISE;
   P4dPresetValues preset;
   memset(&preset, 0, sizeof(preset));
-  preset.kind = P4D_KIND_NOISE;
+  preset.kind = given;
   if (o->preset) {
-    const char* reason = p4d_preset_load(o->preset, exe_path, &preset);
+    const char* reason =
+      p4d_preset_load(o->preset, exe_path, o->plugin ? &given : NULL, &preset);
     if (reason) {
-      return p4d_report_bad_value(st, "--preset", o->preset, reason);
+      snprintf(st->text, sizeof(st->text), "%s", reason);
+      return p4d_report_bad_value(st, "--preset", o->preset, st->text);
     }
     snprintf(plan->preset_file, sizeof(plan->preset_file), "%s", preset.file);
   }
 
-  plan->kind = o->plugin
-                 ? (strcmp(o->plugin, "mod") ? P4D_KIND_NOISE : P4D_KIND_MOD)
-                 : preset.kind;
-  if (o->preset && preset.kind != plan->kind) {
-    return p4d_report_bad_value(
-      st, "--preset", o->preset, "is not a preset of this plugin");
-  }
-
+  // With --plugin, the preset is of that plugin (p4d_preset_load() checks).
+  plan->kind                 = preset.kind;
   const P4dParamTable* table = p4d_params(plan->kind);
   p4d_param_defaults(table, plan->base);
   for (unsigned i = 0U; i < preset.n_values; ++i) {
-    const int id = p4d_param_find(table, preset.symbols[i]);
-    if (id >= 0) {
-      plan->base[id] =
-        clamped(&table->params[id], "--preset", o->preset, preset.values[i]);
-    }
+    const int id = preset.params[i];
+    plan->base[id] =
+      clamped(&table->params[id], "--preset", o->preset, preset.values[i]);
   }
 
   const P4dRenderCode code = apply_settings(o, plan, st);

@@ -3,8 +3,9 @@
 
 /*
   perlin4d-render against a hostile user: preset files that name no
-  plugin, hold damaged values, are no regular files or no Turtle at all.
-  Each case
+  plugin, hold damaged values, are no regular files or no Turtle at all;
+  numbers of any length; more settings and automation points than any
+  fixed table holds; options that do not apply to the output.  Each case
   is a row of a table: the input it creates, its arguments, the exit code,
   what stderr holds, and the files it leaves.  A case that hangs is killed
   after a few seconds and fails alone.
@@ -183,6 +184,38 @@ static const Case cases[] = {
     "perlin4d-render: --preset 'in.ttl': undefined prefix 'pset:'", NULL,
     { 0 } },
 
+  // Numbers of any length.
+  { "100-digit decimal", NO_INPUT, 0, NULL, 0, 0,
+    { "--set", "level_db=-6." D10 D10 D10 D10 D10 D10 D10 D10 D10 D10 }, 0,
+    NULL, "a.wav", { "--set", "level_db=-6" } },
+  { "100-digit seed", NO_INPUT, 0, NULL, 0, 0,
+    { "--seed", D10 D10 D10 D10 D10 D10 D10 D10 D10 "000000007" }, 0, NULL,
+    "a.wav", { "--seed", "7" } },
+  { "30-digit seed", NO_INPUT, 0, NULL, 0, 0,
+    { "--seed", D10 D10 "000000001" }, 0, NULL, "a.wav", { "--seed", "1" } },
+  { "100-digit time", NO_INPUT, 0, NULL, 0, 0,
+    { "--automate", "level_db=0." D10 D10 D10 D10 D10 D10 D10 D10 D10
+    "000000001:-6,1:-12" }, 0, NULL, "a.wav",
+    { "--automate", "level_db=0:-6,1:-12" } },
+
+  // No fixed tables: nothing is refused or dropped for being one too many.
+  { "65 --set", NO_INPUT, 0, NULL, 65, 0, { 0 }, 0, NULL, "a.wav",
+    { "--set", "level_db=-6" } },
+  { "--seed after 64 --set", NO_INPUT, 0, NULL, 64, 0, { "--seed", "9" }, 0,
+    NULL, "a.wav", { "--set", "level_db=-6", "--seed", "9" } },
+  { "--seed after 65 --set", NO_INPUT, 0, NULL, 65, 0, { "--seed", "9" }, 0,
+    NULL, "a.wav", { "--set", "level_db=-6", "--seed", "9" } },
+  { "1025 points", NO_INPUT, 0, NULL, 0, 1025, { 0 }, 0, NULL, "a.wav",
+    { 0 } },
+
+  // Options that do not apply say so.
+  { "--fps for WAV", NO_INPUT, 0, NULL, 0, 0, { "--fps", "30" }, 0,
+    "perlin4d-render: warning: --fps: ", "a.wav", { 0 } },
+  { "--tempo for Noise", NO_INPUT, 0, NULL, 0, 0, { "--tempo", "90" }, 0,
+    "perlin4d-render: warning: --tempo: ", "a.wav", { 0 } },
+  { "--tempo for Mod in song time", NO_INPUT, 0, NULL, 0, 0,
+    { "--plugin", "mod", "--tempo", "90", "--set", "clock=2" }, 0,
+    "perlin4d-render: warning: --tempo: ", "a.wav", { 0 } },
 };
 // clang-format on
 

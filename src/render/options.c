@@ -84,7 +84,8 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "also draw the channels over time"},
   [P4D_OPT_PRESET] = {0, P4D_VALUE_TEXT, "preset", "NAME", 0.0, 0.0,
     "start from a preset: its label, URI, short\n"
-    "name (slow-drift) or a Turtle file"},
+    "name (slow-drift) or a Turtle file (a regular\n"
+    "file of at most 1 MiB)"},
   [P4D_OPT_SET] = {0, P4D_VALUE_TEXT, "set", "SYMBOL=VALUE", 0.0, 0.0,
     "set a parameter (see --list-params)"},
   [P4D_OPT_AUTOMATE] = {0, P4D_VALUE_TEXT, "automate", "SYMBOL=T:V,T:V,...",
@@ -128,6 +129,10 @@ static const char* const help_head =
   "\n";
 
 static const char* const help_tail =
+  "\n"
+  "--set, --seed and --automate may be given any number of times, with any\n"
+  "number of points.  --fps for a sound file and --tempo where no clock\n"
+  "counts beats change nothing, and a warning says so.\n"
   "\n"
   "Files are written to a temporary file and renamed into place when\n"
   "complete.  Exit status: 0 on success, 1 if rendering or writing failed,\n"
@@ -192,16 +197,26 @@ is_decimal(const char* s, size_t len)
 const char*
 p4d_options_number(const char* s, size_t len, double lo, double hi, double* out)
 {
-  char buf[64];
-  if (!is_decimal(s, len) || len >= sizeof(buf)) {
+  if (!is_decimal(s, len)) {
     return "not a decimal number";
+  }
+
+  // strtod needs the number on its own; it may be of any length.
+  char  small[64];
+  char* buf = len < sizeof(small) ? small : (char*)malloc(len + 1U);
+  if (!buf) {
+    return strerror(ENOMEM);
   }
   memcpy(buf, s, len);
   buf[len] = '\0';
 
   errno          = 0;
   const double v = strtod(buf, NULL);
-  if (errno == ERANGE && fabs(v) > 1.0) {
+  const int    e = errno;
+  if (buf != small) {
+    free(buf);
+  }
+  if (e == ERANGE && fabs(v) > 1.0) {
     return "number out of range";
   }
   if (!(v >= lo && v <= hi)) {
@@ -227,16 +242,6 @@ check_value(const P4dOptionSpec* spec, const char* value, double* number)
   default:
     return NULL;
   }
-}
-
-static const char*
-append(const char** list, unsigned* n, const char* value)
-{
-  if (*n == P4D_OPTIONS_MAX_SETTINGS) {
-    return "too many";
-  }
-  list[(*n)++] = value;
-  return NULL;
 }
 
 /// Set the flag of an option that takes no value.
@@ -294,24 +299,13 @@ store(P4dOptions* o, P4dOptionId id, const char* value, double number)
   case P4D_OPT_PRESET:
     o->preset = value;
     return value[0] ? NULL : "empty preset name";
-  case P4D_OPT_SET:
-    return append(o->settings, &o->n_settings, value);
-  case P4D_OPT_AUTOMATE:
-    return append(o->lanes, &o->n_lanes, value);
-  case P4D_OPT_SEED:
-    // Unlike --set, a --seed past the limit is ignored, not refused: kept
-    // as it was, so that every command line still does what it did.
-    if (o->n_settings < P4D_OPTIONS_MAX_SETTINGS) {
-      char* const seed = o->seeds[o->n_settings];
-      snprintf(seed, sizeof(o->seeds[0]), "seed=%s", value);
-      o->settings[o->n_settings++] = seed;
-    }
-    return NULL;
   case P4D_OPT_FPS:
-    o->fps = number;
+    o->fps       = number;
+    o->fps_given = true;
     return NULL;
   case P4D_OPT_TEMPO:
-    o->tempo_bpm = number;
+    o->tempo_bpm   = number;
+    o->tempo_given = true;
     return NULL;
   case P4D_OPT_START:
     o->start_s = number;
@@ -329,7 +323,7 @@ store(P4dOptions* o, P4dOptionId id, const char* value, double number)
   case P4D_OPT_JOBS:
     o->n_jobs = (unsigned)number;
     return NULL;
-  default: // a flag: see set_flag()
+  default: // a flag (see set_flag()), or a setting, read from argv later
     return NULL;
   }
 }
@@ -362,6 +356,8 @@ find_option(const char* arg)
 P4dRenderCode
 p4d_options_parse(P4dOptions* o, int argc, char** argv, P4dRenderStatus* status)
 {
+  o->argc = argc;
+  o->argv = argv;
   for (int i = 1; i < argc && !o->help && !o->version; ++i) {
     const char* arg = argv[i];
     const int   id  = find_option(arg);
@@ -387,6 +383,31 @@ p4d_options_parse(P4dOptions* o, int argc, char** argv, P4dRenderStatus* status)
     }
   }
   return P4D_RENDER_SUCCESS;
+}
+
+bool
+p4d_options_next_setting(const P4dOptions* o,
+                         bool              lanes,
+                         int*              pos,
+                         P4dSetting*       setting)
+{
+  for (int i = *pos > 0 ? *pos : 1; i < o->argc; ++i) {
+    const int id = find_option(o->argv[i]);
+    if (id < 0 || specs[id].kind == P4D_VALUE_NONE || i + 1 >= o->argc) {
+      continue; // a flag (parsing refused anything else)
+    }
+    const bool is_lane    = id == P4D_OPT_AUTOMATE;
+    const bool is_setting = id == P4D_OPT_SET || id == P4D_OPT_SEED;
+    if (lanes ? is_lane : is_setting) {
+      setting->option = o->argv[i];
+      setting->value  = o->argv[i + 1];
+      *pos            = i + 2;
+      return true;
+    }
+    ++i; // the value, which may look like an option
+  }
+  *pos = o->argc;
+  return false;
 }
 
 void

@@ -16,22 +16,20 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/// At most this many --set (with --seed) and this many --automate.
-#define P4D_OPTIONS_MAX_SETTINGS 64U
-
-/// The command line as given.
+/// The command line as given.  --set, --seed and --automate may be given
+/// any number of times: they stay in argv (see p4d_options_next_setting()).
 typedef struct {
+  int         argc; ///< The command line, which settings are read from
+  char**      argv;
   const char* output;
   const char* plugin;
   const char* format;
   const char* plot;
   const char* preset;
-  const char* settings[P4D_OPTIONS_MAX_SETTINGS]; ///< SYMBOL=VALUE
-  unsigned    n_settings;
-  const char* lanes[P4D_OPTIONS_MAX_SETTINGS]; ///< SYMBOL=T:V,...
-  unsigned    n_lanes;
   double      fps;
+  bool        fps_given; ///< --fps was given (it applies to CSV only)
   double      tempo_bpm;
+  bool        tempo_given; ///< --tempo was given (it applies to beats only)
   double      start_s;
   double      duration_s;
   const char* duration_arg; ///< --duration as given, to name it in errors
@@ -44,8 +42,13 @@ typedef struct {
   bool        list_presets;
   bool        help;    ///< --help: print the help, do nothing else
   bool        version; ///< --version: print the version, do nothing else
-  char        seeds[P4D_OPTIONS_MAX_SETTINGS][32]; ///< --seed N as seed=N
 } P4dOptions;
+
+/// A --set, --seed or --automate as given.
+typedef struct {
+  const char* option; ///< "--set", "--seed" or "--automate"
+  const char* value;  ///< SYMBOL=VALUE, N, or SYMBOL=T:V,...
+} P4dSetting;
 
 /// Set every option to its default (--jobs: the number of cores).
 void
@@ -65,6 +68,20 @@ p4d_options_parse(P4dOptions*      options,
                   char**           argv,
                   P4dRenderStatus* status);
 
+/**
+   Find the next --set or --seed (lanes false) or --automate (lanes true)
+   of options, which p4d_options_parse() read, in command-line order.
+
+   @param pos Where to look from: 0 to start, then as this function left
+   it.
+   @return false past the last.
+*/
+bool
+p4d_options_next_setting(const P4dOptions* options,
+                         bool              lanes,
+                         int*              pos,
+                         P4dSetting*       setting);
+
 /// Print the --help text.
 void
 p4d_options_print_help(FILE* stream);
@@ -75,7 +92,8 @@ p4d_options_print_version(FILE* stream);
 
 /**
    Read len characters of s as a plain decimal number
-   ([+-]digits[.digits][e[+-]digits]), finite and in [lo, hi].
+   ([+-]digits[.digits][e[+-]digits], of any length), finite and in
+   [lo, hi].
 
    @return NULL on success, else the reason.
 */

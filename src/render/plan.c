@@ -3,6 +3,7 @@
 
 #include "plan.h"
 
+#include "output.h"
 #include "preset.h"
 
 #include <errno.h>
@@ -11,9 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/// Points in one --automate lane at most.
-#define MAX_LANE_POINTS 1024U
 
 /// Find the parameter named by the first len characters of symbol.
 static int
@@ -90,16 +88,23 @@ clamped(const P4dParam* param, const char* option, const char* arg, double v)
   return c;
 }
 
-/// Apply SYMBOL=VALUE settings to the plan's base values.
+/// Apply every --set SYMBOL=VALUE and --seed N to the plan's base values.
 static P4dRenderCode
 apply_settings(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
 {
   const P4dParamTable* table = p4d_params(plan->kind);
-  for (unsigned i = 0U; i < o->n_settings; ++i) {
-    const char* s     = o->settings[i];
-    const char* value = NULL;
-    const int   id =
-      named_param(table, "--set", s, "expected SYMBOL=VALUE", true, &value, st);
+  P4dSetting           s     = { NULL, NULL };
+  for (int pos = 0; p4d_options_next_setting(o, false, &pos, &s);) {
+    const bool  seed  = !strcmp(s.option, "--seed");
+    const char* value = s.value;
+    const int   id    = seed ? p4d_param_find(table, "seed")
+                             : named_param(table,
+                                      s.option,
+                                      s.value,
+                                      "expected SYMBOL=VALUE",
+                                      true,
+                                      &value,
+                                      st);
     if (id < 0) {
       return st->code;
     }
@@ -107,9 +112,9 @@ apply_settings(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
     const char* reason =
       p4d_options_number(value, strlen(value), -DBL_MAX, DBL_MAX, &v);
     if (reason) {
-      return p4d_report_bad_value(st, "--set", s, reason);
+      return p4d_report_bad_value(st, s.option, s.value, reason);
     }
-    plan->base[id] = clamped(&table->params[id], "--set", s, v);
+    plan->base[id] = clamped(&table->params[id], s.option, s.value, v);
   }
   return P4D_RENDER_SUCCESS;
 }
@@ -130,9 +135,7 @@ read_points(P4dLane*         lane,
     double       v     = 0.0;
     const char*  reason =
       !colon ? "each point is TIME:VALUE"
-       : lane->n_points == MAX_LANE_POINTS
-         ? "too many points"
-         : p4d_options_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t);
+              : p4d_options_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t);
     reason =
       reason
         ? reason
@@ -157,17 +160,17 @@ read_points(P4dLane*         lane,
   return P4D_RENDER_SUCCESS;
 }
 
-/// Parse SYMBOL=T:V,T:V,... into the plan's lanes.
+/// Parse every --automate SYMBOL=T:V,T:V,... into the plan's lanes.
 static P4dRenderCode
 apply_lanes(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
 {
   const P4dParamTable* table = p4d_params(plan->kind);
-  for (unsigned i = 0U; i < o->n_lanes; ++i) {
-    const char* s      = o->lanes[i];
+  P4dSetting           s     = { NULL, NULL };
+  for (int pos = 0; p4d_options_next_setting(o, true, &pos, &s);) {
     const char* points = NULL;
     const int   id     = named_param(table,
-                               "--automate",
-                               s,
+                               s.option,
+                               s.value,
                                "expected SYMBOL=T:V,T:V,...",
                                false,
                                &points,
@@ -178,21 +181,70 @@ apply_lanes(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
     P4dLane* lane = &plan->lanes[id];
     if (lane->n_points) {
       return p4d_report_bad_value(
-        st, "--automate", s, "this parameter is automated twice");
+        st, s.option, s.value, "this parameter is automated twice");
     }
-    lane->points = (P4dPoint*)calloc(MAX_LANE_POINTS, sizeof(P4dPoint));
+
+    // A point at most after each comma: no limit but memory.
+    size_t n_points = 1U;
+    for (const char* c = strchr(points, ','); c; c = strchr(c + 1, ',')) {
+      ++n_points;
+    }
+    lane->points = (P4dPoint*)calloc(n_points, sizeof(P4dPoint));
     if (!lane->points) {
-      return p4d_report_failure(st, "--automate", strerror(ENOMEM));
+      return p4d_report_failure(st, s.option, strerror(ENOMEM));
     }
 
     const P4dRenderCode code =
-      read_points(lane, &table->params[id], s, points, st);
+      read_points(lane, &table->params[id], s.value, points, st);
     if (code) {
       return code;
     }
     plan->automated = true;
   }
   return P4D_RENDER_SUCCESS;
+}
+
+/// Whether the Mod's clock is ever song beats: as set, or on its lane
+/// (the engine rounds the clock: beats from 0.5 to 1.5).
+static bool
+uses_beats(const P4dPlan* plan)
+{
+  if (plan->kind != P4D_KIND_MOD) {
+    return false;
+  }
+  const P4dLane* lane = &plan->lanes[P4D_MOD_CLOCK];
+  const float    lo   = (float)P4D_CLOCK_SONG_BEATS - 0.5f;
+  const float    hi   = (float)P4D_CLOCK_SONG_BEATS + 0.5f;
+  if (!lane->n_points) {
+    const float v = plan->base[P4D_MOD_CLOCK];
+    return v >= lo && v < hi;
+  }
+  for (unsigned i = 0U; i < lane->n_points; ++i) {
+    const float a = lane->points[i].value;
+    const float b = lane->points[i + 1U < lane->n_points ? i + 1U : i].value;
+    if ((a < b ? b : a) >= lo && (a < b ? a : b) < hi) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Warn of options given that change nothing in this render.
+static void
+warn_unused(const P4dOptions* o, const P4dPlan* plan)
+{
+  P4dFormat format;
+  if (o->fps_given && o->output &&
+      !p4d_output_choose_format(o->output, o->format, &format) &&
+      format.container != P4D_CONTAINER_CSV) {
+    p4d_report_warn("--fps: ignored: only CSV output has rows per second");
+  }
+  if (o->tempo_given && !uses_beats(plan)) {
+    p4d_report_warn(plan->kind == P4D_KIND_MOD
+                      ? "--tempo: ignored: the clock is never song beats "
+                        "(clock=1)"
+                      : "--tempo: ignored: Perlin4D Noise has no song beats");
+  }
 }
 
 P4dRenderCode
@@ -203,33 +255,29 @@ p4d_plan_make(P4dPlan*          plan,
 {
   memset(plan, 0, sizeof(*plan));
 
+  const P4dKind given =
+    o->plugin && !strcmp(o->plugin, "mod") ? P4D_KIND_MOD : P4D_KIND_NOISE;
   P4dPresetValues preset;
   memset(&preset, 0, sizeof(preset));
-  preset.kind = P4D_KIND_NOISE;
+  preset.kind = given;
   if (o->preset) {
-    const char* reason = p4d_preset_load(o->preset, exe_path, &preset);
+    const char* reason =
+      p4d_preset_load(o->preset, exe_path, o->plugin ? &given : NULL, &preset);
     if (reason) {
-      return p4d_report_bad_value(st, "--preset", o->preset, reason);
+      snprintf(st->text, sizeof(st->text), "%s", reason);
+      return p4d_report_bad_value(st, "--preset", o->preset, st->text);
     }
     snprintf(plan->preset_file, sizeof(plan->preset_file), "%s", preset.file);
   }
 
-  plan->kind = o->plugin
-                 ? (strcmp(o->plugin, "mod") ? P4D_KIND_NOISE : P4D_KIND_MOD)
-                 : preset.kind;
-  if (o->preset && preset.kind != plan->kind) {
-    return p4d_report_bad_value(
-      st, "--preset", o->preset, "is not a preset of this plugin");
-  }
-
+  // With --plugin, the preset is of that plugin (p4d_preset_load() checks).
+  plan->kind                 = preset.kind;
   const P4dParamTable* table = p4d_params(plan->kind);
   p4d_param_defaults(table, plan->base);
   for (unsigned i = 0U; i < preset.n_values; ++i) {
-    const int id = p4d_param_find(table, preset.symbols[i]);
-    if (id >= 0) {
-      plan->base[id] =
-        clamped(&table->params[id], "--preset", o->preset, preset.values[i]);
-    }
+    const int id = preset.params[i];
+    plan->base[id] =
+      clamped(&table->params[id], "--preset", o->preset, preset.values[i]);
   }
 
   const P4dRenderCode code = apply_settings(o, plan, st);
@@ -245,7 +293,11 @@ p4d_plan_make(P4dPlan*          plan,
     return p4d_report_bad_value(
       st, "--duration", o->duration_arg, "shorter than one frame");
   }
-  return apply_lanes(o, plan, st);
+  const P4dRenderCode lanes = apply_lanes(o, plan, st);
+  if (!lanes && !o->list_params) {
+    warn_unused(o, plan);
+  }
+  return lanes;
 }
 
 void

@@ -1,55 +1,73 @@
 // Copyright 2026 The perlin4d authors
 // SPDX-License-Identifier: ISC
 
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 
 #include "preset.h"
 
-#include <lilv/lilv.h>
-#include <lv2/atom/atom.h>
-#include <lv2/presets/presets.h>
-#include <lv2/urid/urid.h>
+#include "preset_file.h"
 
-#include <stdint.h>
+#include <lilv/lilv.h>
+#include <lv2/presets/presets.h>
+
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef P4D_BUNDLE_DIR
 #  define P4D_BUNDLE_DIR "/usr/local/lib/lv2/perlin4d.lv2"
 #endif
 
-#define MAX_URIS 64U
+#define RDFS_LABEL "http://www.w3.org/2000/01/rdf-schema#label"
+#define RDFS_SEE_ALSO "http://www.w3.org/2000/01/rdf-schema#seeAlso"
+// -- Quiet lilv ------------------------------------------------------------
 
-/// A small urid:map for reading preset values.
-typedef struct {
-  char*    uris[MAX_URIS];
-  unsigned n_uris;
-} UriTable;
+/*
+  lilv and the serd inside it print their own messages on stderr (a parse
+  error, a bundle of LV2_PATH it cannot read), which would break the rule
+  of one line per error.  While they run, stderr goes to /dev/null; this
+  happens while the plan is made, before any thread starts.
+*/
 
-static LV2_URID
-map_uri(LV2_URID_Map_Handle handle, const char* uri)
+/// Point stderr at /dev/null; return the saved stderr (or -1 if kept).
+static int
+mute_stderr(void)
 {
-  UriTable* const table = (UriTable*)handle;
-  for (unsigned i = 0U; i < table->n_uris; ++i) {
-    if (!strcmp(table->uris[i], uri)) {
-      return i + 1U;
-    }
+  const int null  = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  const int saved = null < 0 ? -1 : dup(STDERR_FILENO);
+  if (saved >= 0 && fflush(stderr) == 0 && dup2(null, STDERR_FILENO) >= 0) {
+    close(null);
+    return saved;
   }
-  if (table->n_uris == MAX_URIS) {
-    return 0U;
+  if (saved >= 0) {
+    close(saved);
   }
-  table->uris[table->n_uris] = strdup(uri);
-  return table->uris[table->n_uris] ? ++table->n_uris : 0U;
+  if (null >= 0) {
+    close(null);
+  }
+  return -1;
 }
 
+/// Give stderr back after mute_stderr().
+static void
+unmute_stderr(int saved)
+{
+  if (saved >= 0) {
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+  }
+}
+
+// -- The bundle, through lilv ------------------------------------------------
+
 typedef struct {
-  LilvWorld*   world;
-  UriTable     uris;
-  LV2_URID_Map map;
-  LilvNode*    preset_class;
-  LilvNode*    label;
+  LilvWorld* world;
+  LilvNode*  preset_class;
+  LilvNode*  label;
+  int        saved_stderr;
 } Presets;
 
 static bool
@@ -62,17 +80,16 @@ is_bundle(const char* dir)
 }
 
 /// Open a world with the bundle beside the program (a build tree), or the
-/// installed bundle, or whatever LV2_PATH holds.
+/// installed bundle, or whatever LV2_PATH holds; stderr is muted until
+/// presets_close().
 static void
 presets_open(Presets* p, const char* exe_path)
 {
   memset(p, 0, sizeof(*p));
+  p->saved_stderr = mute_stderr();
   p->world        = lilv_world_new();
-  p->map.handle   = &p->uris;
-  p->map.map      = map_uri;
   p->preset_class = lilv_new_uri(p->world, LV2_PRESETS__Preset);
-  p->label =
-    lilv_new_uri(p->world, "http://www.w3.org/2000/01/rdf-schema#label");
+  p->label        = lilv_new_uri(p->world, RDFS_LABEL);
 
   char        beside[4096] = "";
   const char* slash        = strrchr(exe_path, '/');
@@ -104,23 +121,11 @@ presets_close(Presets* p)
   lilv_node_free(p->preset_class);
   lilv_node_free(p->label);
   lilv_world_free(p->world);
-  for (unsigned i = 0U; i < p->uris.n_uris; ++i) {
-    free(p->uris.uris[i]);
-  }
+  unmute_stderr(p->saved_stderr);
 }
 
 /// One plugin of each kind: Mod CV has the presets of Mod.
 static const P4dPluginId plugin_ids[] = { P4D_PLUGIN_MOD, P4D_PLUGIN_NOISE };
-
-static bool
-kind_of(const char* plugin_uri, P4dKind* kind)
-{
-  const P4dPlugin* const plugin = p4d_plugin_find(plugin_uri);
-  if (plugin) {
-    *kind = plugin->kind;
-  }
-  return plugin != NULL;
-}
 
 /// Call visit(preset, label, kind) for every preset of both plugins; stop
 /// when it returns true and return that preset.
@@ -159,15 +164,23 @@ presets_find(Presets* p,
   return NULL;
 }
 
+/// What a search by name found.
+typedef struct {
+  const char* spec;
+  P4dKind     kind;
+} Match;
+
 static bool
 matches(const LilvNode* preset, const char* label, P4dKind kind, void* data)
 {
-  (void)kind;
-  const char* spec  = (const char*)data;
-  const char* uri   = lilv_node_as_uri(preset);
-  const char* colon = strrchr(uri, ':');
-  return !strcasecmp(label, spec) || !strcmp(uri, spec) ||
-         (colon && !strcmp(colon + 1, spec));
+  Match* const match = (Match*)data;
+  const char*  uri   = lilv_node_as_uri(preset);
+  const char*  colon = strrchr(uri, ':');
+  const bool   found = !strcasecmp(label, match->spec) ||
+                     !strcmp(uri, match->spec) ||
+                     (colon && !strcmp(colon + 1, match->spec));
+  match->kind = found ? kind : match->kind;
+  return found;
 }
 
 static bool
@@ -187,100 +200,79 @@ print_preset(const LilvNode* preset,
   return false;
 }
 
-typedef struct {
-  P4dPresetValues* values;
-  LV2_URID         atom_float;
-  LV2_URID         atom_double;
-  LV2_URID         atom_int;
-  LV2_URID         atom_long;
-} Collect;
+// -- Presets -----------------------------------------------------------------
 
-static void
-collect_value(const char* symbol,
-              void*       data,
-              const void* value,
-              uint32_t    size,
-              uint32_t    type)
-{
-  Collect* const         c = (Collect*)data;
-  P4dPresetValues* const v = c->values;
-  double                 x = 0.0;
-  if (type == c->atom_float && size == sizeof(float)) {
-    x = *(const float*)value;
-  } else if (type == c->atom_double && size == sizeof(double)) {
-    x = *(const double*)value;
-  } else if (type == c->atom_int && size == sizeof(int32_t)) {
-    x = *(const int32_t*)value;
-  } else if (type == c->atom_long && size == sizeof(int64_t)) {
-    x = (double)*(const int64_t*)value;
-  } else {
-    return;
-  }
-
-  const size_t len = strlen(symbol);
-  if (v->n_values < P4D_MAX_PARAMS && len < sizeof(v->symbols[0])) {
-    memcpy(v->symbols[v->n_values], symbol, len + 1U);
-    v->values[v->n_values++] = (float)x;
-  }
-}
-
-const char*
-p4d_preset_load(const char* spec, const char* exe_path, P4dPresetValues* values)
+/// Find the preset spec names in the bundle: its kind, URI and file.
+static const char*
+find_named(const char*      spec,
+           const char*      exe_path,
+           P4dPresetValues* values,
+           char**           uri)
 {
   Presets p;
   presets_open(&p, exe_path);
+  LilvNodes*            keep   = NULL;
+  Match                 match  = { spec, P4D_KIND_NOISE };
+  const LilvNode* const preset = presets_find(&p, matches, &match, &keep);
 
-  struct stat st;
-  const bool  is_file =
-    (strchr(spec, '/') || strstr(spec, ".ttl")) && !stat(spec, &st);
-
-  LilvState*  state  = NULL;
-  LilvNodes*  keep   = NULL;
-  const char* reason = NULL;
-  values->file[0]    = '\0';
-  if (is_file) {
-    state  = lilv_state_new_from_file(p.world, &p.map, NULL, spec);
-    reason = state ? NULL : "not a preset file";
-    snprintf(values->file, sizeof(values->file), "%s", spec);
-  } else {
-    const LilvNode* preset = presets_find(&p, matches, (void*)spec, &keep);
-    state  = preset ? lilv_state_new_from_world(p.world, &p.map, preset) : NULL;
-    reason = state ? NULL : "no such preset (see --list-presets)";
-
-    // The file the preset's description lives in is an input too.
-    LilvNode* see_also =
-      lilv_new_uri(p.world, "http://www.w3.org/2000/01/rdf-schema#seeAlso");
-    LilvNode* file =
-      preset ? lilv_world_get(p.world, preset, see_also, NULL) : NULL;
-    char* path =
-      file ? lilv_file_uri_parse(lilv_node_as_uri(file), NULL) : NULL;
-    if (path) {
-      snprintf(values->file, sizeof(values->file), "%s", path);
-    }
-    lilv_free(path);
-    lilv_node_free(file);
-    lilv_node_free(see_also);
+  LilvNode* see_also = lilv_new_uri(p.world, RDFS_SEE_ALSO);
+  LilvNode* file =
+    preset ? lilv_world_get(p.world, preset, see_also, NULL) : NULL;
+  char* path = file && lilv_node_is_uri(file)
+                 ? lilv_file_uri_parse(lilv_node_as_uri(file), NULL)
+                 : NULL;
+  if (path) {
+    snprintf(values->file, sizeof(values->file), "%s", path);
   }
-
-  if (state && !kind_of(lilv_node_as_uri(lilv_state_get_plugin_uri(state)),
-                        &values->kind)) {
-    reason = "the preset is not for a perlin4d plugin";
-  }
-
-  if (!reason) {
-    Collect c        = { values, 0U, 0U, 0U, 0U };
-    c.atom_float     = map_uri(&p.uris, LV2_ATOM__Float);
-    c.atom_double    = map_uri(&p.uris, LV2_ATOM__Double);
-    c.atom_int       = map_uri(&p.uris, LV2_ATOM__Int);
-    c.atom_long      = map_uri(&p.uris, LV2_ATOM__Long);
-    values->n_values = 0U;
-    lilv_state_emit_port_values(state, collect_value, &c);
-  }
-
-  lilv_state_free(state);
+  *uri         = preset ? strdup(lilv_node_as_uri(preset)) : NULL;
+  values->kind = match.kind;
+  lilv_free(path);
+  lilv_node_free(file);
+  lilv_node_free(see_also);
   lilv_nodes_free(keep);
   presets_close(&p);
-  return reason;
+
+  if (!preset) {
+    const bool path_like = strchr(spec, '/') || strstr(spec, ".ttl");
+    return path_like ? "no such file or preset (see --list-presets)"
+                     : "no such preset (see --list-presets)";
+  }
+  return *uri && values->file[0] ? NULL : "the preset has no file";
+}
+
+const char*
+p4d_preset_load(const char*      spec,
+                const char*      exe_path,
+                const P4dKind*   plugin,
+                P4dPresetValues* values)
+{
+  memset(values, 0, sizeof(*values));
+  struct stat st;
+  const bool  is_file =
+    (strchr(spec, '/') || strstr(spec, ".ttl")) && !lstat(spec, &st);
+  if (is_file) {
+    snprintf(values->file, sizeof(values->file), "%s", spec);
+    return p4d_preset_file_read(spec, NULL, spec, plugin, values);
+  }
+
+  char*       uri = NULL;
+  const char* why = find_named(spec, exe_path, values, &uri);
+  if (!why && plugin && *plugin != values->kind) {
+    why = "is not a preset of this plugin";
+  }
+  if (!why && p4d_preset_file_read(values->file, uri, spec, NULL, values)) {
+    // The reason names the bundle's file that holds the damage.
+    char reason[sizeof(values->reason)];
+    snprintf(reason, sizeof(reason), "%s", values->reason);
+    snprintf(values->reason,
+             sizeof(values->reason),
+             "%.255s: %.250s",
+             values->file,
+             reason);
+    why = values->reason;
+  }
+  free(uri);
+  return why;
 }
 
 const char*
@@ -289,6 +281,7 @@ p4d_preset_list(const char* exe_path, FILE* stream)
   Presets p;
   presets_open(&p, exe_path);
   LilvNodes* keep = NULL;
+  // stdout is not muted, so the list prints as the world is read.
   presets_find(&p, print_preset, stream, &keep);
   presets_close(&p);
   return NULL;

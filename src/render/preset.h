@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  The shipped LV2 presets, read with lilv: found by label, URI, the URI's
-  last part, or a Turtle file.
+  LV2 presets: the shipped ones found with lilv by label, URI or the URI's
+  last part, or a Turtle file.  The preset's own Turtle is read here with
+  serd, strictly: a file that is not a small regular file, not Turtle, not
+  a preset of a perlin4d plugin, or holds a value that is not a finite
+  number is refused with one reason, and lilv and serd never print.
 */
 
 #ifndef P4D_PRESET_H
@@ -14,24 +17,34 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/// The largest preset file read, in bytes (the man page says 1 MiB).
+#define P4D_PRESET_MAX_BYTES (1024L * 1024L)
+
 /// Values of a preset: which plugin kind it is for and the ports it sets.
 typedef struct {
   P4dKind  kind;
   unsigned n_values;
-  char     file[4096]; ///< The Turtle file it was read from
-  char     symbols[P4D_MAX_PARAMS][32];
-  float    values[P4D_MAX_PARAMS];
+  char     file[4096];             ///< The Turtle file it was read from
+  int      params[P4D_MAX_PARAMS]; ///< The parameters set, in table order
+  double   values[P4D_MAX_PARAMS];
+  char     reason[512]; ///< Room for the reason of a failure
 } P4dPresetValues;
 
 /**
    Load the preset named by spec (a label, a URI, the last part of a URI,
    or a path to a Turtle file) into values.
 
-   @return NULL on success, else the reason.
+   A port symbol the plugin does not have is ignored with a warning on
+   stderr (a preset of a later version may set a newer port).
+
+   @param plugin The kind --plugin asked for, or NULL: then a preset that
+   names no perlin4d plugin (no lv2:appliesTo) is refused.
+   @return NULL on success, else the reason (it may point into values).
 */
 const char*
 p4d_preset_load(const char*      spec,
                 const char*      exe_path,
+                const P4dKind*   plugin,
                 P4dPresetValues* values);
 
 /// Print every preset of the bundle, one a line.  NULL on success.

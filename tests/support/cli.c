@@ -72,6 +72,12 @@ p4d_cli_run(const char* const* args, P4dTrouble trouble)
 }
 
 P4dProcResult
+p4d_cli_run_for(const char* const* args, double timeout_s)
+{
+  return p4d_proc_run_for(program, args, p4d_work_dir(), timeout_s);
+}
+
+P4dProcResult
 p4d_cli_run2(const char* const* a, const char* const* b, P4dTrouble trouble)
 {
   const char* args[P4D_PROC_MAX_ARGS + 1];

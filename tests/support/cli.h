@@ -44,6 +44,11 @@ p4d_cli_use(const char* path);
 P4dProcResult
 p4d_cli_run(const char* const* args, P4dTrouble trouble);
 
+/// Run the renderer with args (any number, NULL-terminated) in the work
+/// folder, and kill it after timeout_s.
+P4dProcResult
+p4d_cli_run_for(const char* const* args, double timeout_s);
+
 /// Run the renderer with the arguments of a and then those of b (or NULL).
 P4dProcResult
 p4d_cli_run2(const char* const* a, const char* const* b, P4dTrouble trouble);

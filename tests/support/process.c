@@ -132,18 +132,25 @@ child(const char*  program,
   _exit(98);
 }
 
-P4dProcResult
-p4d_proc_run(const char*        program,
-             const char* const* args,
-             const char*        dir,
-             P4dTrouble         trouble,
-             bool               peak)
+/// Run program as p4d_proc_run() does, with any number of arguments, and
+/// kill it after timeout_s.
+static P4dProcResult
+run(const char*        program,
+    const char* const* args,
+    const char*        dir,
+    P4dTrouble         trouble,
+    bool               peak,
+    double             timeout_s)
 {
-  const char* argv[P4D_PROC_MAX_ARGS + 2] = { program };
-  for (size_t i = 0U; args[i]; ++i) {
-    assert(i < P4D_PROC_MAX_ARGS);
-    argv[i + 1] = args[i];
+  size_t n_args = 0U;
+  while (args[n_args]) {
+    ++n_args;
   }
+  const char** const argv =
+    (const char**)calloc(n_args + 2U, sizeof(const char*));
+  assert(argv);
+  argv[0] = program;
+  memcpy(argv + 1, args, n_args * sizeof(const char*));
 
   // The kernel's name of the running program: its file name, cut to 15.
   const char* const slash = strrchr(program, '/');
@@ -175,6 +182,7 @@ p4d_proc_run(const char*        program,
     close(err_pipe[1]);
     child(program, (char* const*)argv, dir, trouble, tty, pts);
   }
+  free(argv);
   close(out_pipe[1]);
   close(err_pipe[1]);
 
@@ -223,11 +231,9 @@ p4d_proc_run(const char*        program,
       kill(pid, SIGTERM);
       termed = true;
     }
-    if (!exited && !timed_out && elapsed >= P4D_PROC_TIMEOUT_S) {
-      fprintf(stderr,
-              "%s: still running after %.0f s: killed\n",
-              program,
-              P4D_PROC_TIMEOUT_S);
+    if (!exited && !timed_out && elapsed >= timeout_s) {
+      fprintf(
+        stderr, "%s: still running after %g s: killed\n", program, timeout_s);
       kill(pid, SIGKILL);
       timed_out = true;
     }
@@ -244,4 +250,26 @@ p4d_proc_run(const char*        program,
     close(tty);
   }
   return result;
+}
+
+P4dProcResult
+p4d_proc_run(const char*        program,
+             const char* const* args,
+             const char*        dir,
+             P4dTrouble         trouble,
+             bool               peak)
+{
+  for (size_t i = 0U; args[i]; ++i) {
+    assert(i < P4D_PROC_MAX_ARGS);
+  }
+  return run(program, args, dir, trouble, peak, P4D_PROC_TIMEOUT_S);
+}
+
+P4dProcResult
+p4d_proc_run_for(const char*        program,
+                 const char* const* args,
+                 const char*        dir,
+                 double             timeout_s)
+{
+  return run(program, args, dir, P4D_PROC_PLAIN, false, timeout_s);
 }

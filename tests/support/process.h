@@ -52,4 +52,15 @@ p4d_proc_run(const char*        program,
              P4dTrouble         trouble,
              bool               peak);
 
+/**
+   Run program as p4d_proc_run() does, plainly, with any number of
+   arguments, and kill it (SIGKILL: status 137) if it runs longer than
+   timeout_s: a program that hangs fails its case, not the whole suite.
+*/
+P4dProcResult
+p4d_proc_run_for(const char*        program,
+                 const char* const* args,
+                 const char*        dir,
+                 double             timeout_s);
+
 #endif // P4D_TEST_PROCESS_H

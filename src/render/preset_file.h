@@ -1,0 +1,36 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  A preset's Turtle file, read strictly with serd (lilv would print its
+  own messages, read a FIFO forever and load a damaged value as 0): only a
+  regular file of at most P4D_PRESET_MAX_BYTES, only Turtle, every value a
+  finite number of a type lilv reads as one, every port with one symbol
+  and one value, each symbol once.  A failure is one reason, with the line
+  and column where serd stopped.
+*/
+
+#ifndef P4D_PRESET_FILE_H
+#define P4D_PRESET_FILE_H
+
+#include "preset.h"
+
+/**
+   Read a preset from the Turtle file at path into values.
+
+   @param subject The preset's URI, or NULL for the file's own preset: <>
+   if the file says anything of it, else its only pset:Preset.  With a
+   URI, values->kind must be set; without, it comes from lv2:appliesTo,
+   or plugin if that names no perlin4d plugin.
+   @param spec The preset as given, to name it in warnings.
+   @param plugin The kind --plugin asked for, or NULL.
+   @return NULL on success, else the reason (in values->reason).
+*/
+const char*
+p4d_preset_file_read(const char*      path,
+                     const char*      subject,
+                     const char*      spec,
+                     const P4dKind*   plugin,
+                     P4dPresetValues* values);
+
+#endif // P4D_PRESET_FILE_H

@@ -45,8 +45,7 @@ in(double v, double lo, double hi)
 static void
 check_options(const P4dOptions* o, size_t size)
 {
-  if (o->n_settings > P4D_OPTIONS_MAX_SETTINGS ||
-      o->n_lanes > P4D_OPTIONS_MAX_SETTINGS || !in(o->fps, 1.0, 1000.0) ||
+  if (!in(o->fps, 1.0, 1000.0) ||
       !in(o->tempo_bpm, 1.0, 999.0) || !in(o->start_s, 0.0, 1.0e7) ||
       !(o->duration_s > 0.0 && o->duration_s <= 1.0e7) ||
       !in(o->sample_rate_hz, 8000.0, 768000.0) || o->n_channels > 4U ||
@@ -57,8 +56,8 @@ check_options(const P4dOptions* o, size_t size)
     abort();
   }
 
-  // Every stored text is a whole argument (or a --seed's "seed=N"): read
-  // each to its end, for the sanitizer, and it cannot be longer than that.
+  // Every stored text is a whole argument: read each to its end, for the
+  // sanitizer, and it cannot be longer than that.
   const char* const texts[] = {
     o->output, o->plugin, o->format, o->plot, o->preset,
   };
@@ -67,14 +66,16 @@ check_options(const P4dOptions* o, size_t size)
       abort();
     }
   }
-  for (unsigned i = 0U; i < o->n_settings; ++i) {
-    if (strlen(o->settings[i]) > size + sizeof(o->seeds[0])) {
-      abort();
-    }
-  }
-  for (unsigned i = 0U; i < o->n_lanes; ++i) {
-    if (strlen(o->lanes[i]) > size) {
-      abort();
+  // Settings and lanes are read back from the arguments, in order.
+  for (int lanes = 0; lanes < 2; ++lanes) {
+    P4dSetting s = { NULL, NULL };
+    for (int pos = 0; p4d_options_next_setting(o, lanes, &pos, &s);) {
+      const bool is_lane = !strcmp(s.option, "--automate");
+      if (is_lane != (lanes == 1) || strlen(s.value) > size ||
+          (!is_lane && strcmp(s.option, "--set") &&
+           strcmp(s.option, "--seed"))) {
+        abort();
+      }
     }
   }
 }

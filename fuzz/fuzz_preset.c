@@ -82,10 +82,17 @@ check_values(const P4dPresetValues* values)
       values->n_values > P4D_MAX_PARAMS) {
     abort();
   }
+  // Each parameter of the preset's plugin at most once, each value finite.
+  const uint32_t n_params = p4d_params(values->kind)->n_params;
   for (unsigned i = 0U; i < values->n_values; ++i) {
-    if (!memchr(values->symbols[i], '\0', sizeof(values->symbols[i])) ||
+    if (values->params[i] < 0 || (uint32_t)values->params[i] >= n_params ||
         !isfinite(values->values[i])) {
       abort();
+    }
+    for (unsigned k = 0U; k < i; ++k) {
+      if (values->params[k] == values->params[i]) {
+        abort();
+      }
     }
   }
 }
@@ -104,7 +111,14 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 
   P4dPresetValues values;
   memset(&values, 0, sizeof(values));
-  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, &values)) {
+  // Without --plugin, then as --plugin noise would (a preset naming no
+  // plugin takes that kind).
+  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, NULL, &values)) {
+    check_values(&values);
+  }
+  const P4dKind noise = P4D_KIND_NOISE;
+  memset(&values, 0, sizeof(values));
+  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, &noise, &values)) {
     check_values(&values);
   }
   return 0;

@@ -45,8 +45,8 @@ in(double v, double lo, double hi)
 static void
 check_options(const P4dOptions* o, size_t size)
 {
-  if (!in(o->fps, 1.0, 1000.0) ||
-      !in(o->tempo_bpm, 1.0, 999.0) || !in(o->start_s, 0.0, 1.0e7) ||
+  if (!in(o->fps, 1.0, 1000.0) || !in(o->tempo_bpm, 1.0, 999.0) ||
+      !in(o->start_s, 0.0, 1.0e7) ||
       !(o->duration_s > 0.0 && o->duration_s <= 1.0e7) ||
       !in(o->sample_rate_hz, 8000.0, 768000.0) || o->n_channels > 4U ||
       o->n_jobs < 1U || o->n_jobs > 64U) {

@@ -9,15 +9,7 @@
 
 #include <lv2/core/lv2.h>
 #include <lv2/presets/presets.h>
-// serd marks its pointers with clang's nullability, a pedantic warning.
-#if defined(__clang__)
-#  pragma clang diagnostic push
-#  pragma clang diagnostic ignored "-Wnullability-extension"
-#endif
 #include <serd/serd.h>
-#if defined(__clang__)
-#  pragma clang diagnostic pop
-#endif
 
 #include <errno.h>
 #include <fcntl.h>

@@ -99,6 +99,15 @@ static const Case cases[] = {
     "perlin4d-render: warning: --preset 'in.ttl': no parameter 'level_db' "
     "in Perlin4D Mod", "a.wav", { "--plugin", "mod" } },
 
+  // A control character in an argument cannot split the one line.
+  { "newline in a name", NO_INPUT, 0, NULL, 0, 0,
+    { "--plot", "no\nsuch/x.svg" }, 2,
+    "perlin4d-render: no?such/x.svg: folder does not exist", NULL, { 0 } },
+  { "escape in a symbol", NO_INPUT, 0, NULL, 0, 0,
+    { "--set", "lev\x1b[31mel=3" }, 2,
+    "perlin4d-render: --set 'lev?[31mel=3': unknown parameter", NULL,
+    { 0 } },
+
   // Damaged values, in each form, name the port; never 0 dB.
   { "NaN", TEXT, 0, LEVEL("\"NaN\"^^xsd:float"), 0, 0,
     { "--preset", "in.ttl" }, 2,

@@ -134,9 +134,10 @@ static const char* const help_tail =
   "number of points.  --fps for a sound file and --tempo where no clock\n"
   "counts beats change nothing, and a warning says so.\n"
   "\n"
-  "Files are written to a temporary file and renamed into place when\n"
-  "complete.  Exit status: 0 on success, 1 if rendering or writing failed,\n"
-  "2 for a bad command line.  Errors are one line on stderr.\n";
+  "Files are written unnamed and linked into place only when complete:\n"
+  "a failed or killed render leaves nothing.  Exit status: 0 on success,\n"
+  "1 if rendering or writing failed, 2 for a bad command line.  Errors are\n"
+  "one line on stderr.\n";
 
 void
 p4d_options_init(P4dOptions* options)

@@ -48,6 +48,19 @@ p4d_report_failure(P4dRenderStatus* status,
   return record(status, P4D_RENDER_ERR_FAILED, culprit, NULL, status->text);
 }
 
+/**
+   Write text to stderr with every control character (a newline in a file
+   name, an escape sequence) shown as '?', so that a message stays one line
+   and cannot drive the terminal.
+*/
+static void
+put_clean(const char* text)
+{
+  for (const unsigned char* c = (const unsigned char*)text; *c; ++c) {
+    fputc(*c < 0x20U || *c == 0x7FU ? '?' : (int)*c, stderr);
+  }
+}
+
 P4dExit
 p4d_report_exit(const P4dRenderStatus* status)
 {
@@ -55,16 +68,16 @@ p4d_report_exit(const P4dRenderStatus* status)
     return P4D_EXIT_OK;
   }
 
+  fputs("perlin4d-render: ", stderr);
+  put_clean(status->culprit);
   if (status->value) {
-    fprintf(stderr,
-            "perlin4d-render: %s '%s': %s\n",
-            status->culprit,
-            status->value,
-            status->reason);
-  } else {
-    fprintf(
-      stderr, "perlin4d-render: %s: %s\n", status->culprit, status->reason);
+    fputs(" '", stderr);
+    put_clean(status->value);
+    fputc('\'', stderr);
   }
+  fputs(": ", stderr);
+  put_clean(status->reason);
+  fputc('\n', stderr);
   return status->code == P4D_RENDER_ERR_USAGE ? P4D_EXIT_USAGE
                                               : P4D_EXIT_FAILURE;
 }
@@ -72,10 +85,12 @@ p4d_report_exit(const P4dRenderStatus* status)
 void
 p4d_report_warn(const char* format, ...)
 {
+  char    text[4096];
   va_list args;
   va_start(args, format);
-  fputs("perlin4d-render: warning: ", stderr);
-  vfprintf(stderr, format, args);
-  fputc('\n', stderr);
+  vsnprintf(text, sizeof(text), format, args);
   va_end(args);
+  fputs("perlin4d-render: warning: ", stderr);
+  put_clean(text);
+  fputc('\n', stderr);
 }

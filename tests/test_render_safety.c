@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -59,6 +60,56 @@ test_preset_file_is_input(void)
 }
 
 // -- Failures leave nothing behind -----------------------------------------
+
+/// Entries in folder, other than . and ..
+static unsigned
+count_entries(const char* folder)
+{
+  DIR* const dir = opendir(folder);
+  assert(dir);
+  unsigned n = 0U;
+  for (const struct dirent* e = readdir(dir); e; e = readdir(dir)) {
+    n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+  }
+  assert(!closedir(dir));
+  return n;
+}
+
+/**
+   A disk that really fills up (ENOSPC, not a file-size limit): a 256 KiB
+   tmpfs mounted in the work folder.  Mounting needs root, as the
+   unwritable-folder case does; a test that cannot mount fails.
+*/
+static void
+test_disk_full(void)
+{
+  const char* const disk = p4d_work_path("disk");
+  assert(!mkdir(disk, 0700));
+  if (mount("p4d-full", disk, "tmpfs", 0UL, "size=256k")) {
+    perror("# mount tmpfs (needs root)");
+    assert(false);
+  }
+
+  static const char* const formats[][P4D_PROC_MAX_ARGS] = {
+    { "-o", "disk/full.wav", "--duration", "5", NULL },
+    { "-o", "disk/full.flac", "--duration", "5", NULL },
+    { "-o", "disk/full.csv", "--fps", "1000", "--duration", "60", NULL },
+  };
+  for (size_t i = 0U; i < sizeof(formats) / sizeof(formats[0]); ++i) {
+    const P4dProcResult r = p4d_cli_run(formats[i], P4D_PROC_PLAIN);
+    printf("# %s on a full disk: status %d, %u names left, stderr: %s",
+           formats[i][1],
+           r.status,
+           count_entries(disk),
+           r.err);
+    assert(r.status == 1 && p4d_count_lines(r.err) == 1U);
+    assert(strstr(r.err, formats[i][1]));
+    assert(count_entries(disk) == 0U);
+  }
+
+  assert(!umount(disk));
+  assert(!rmdir(disk));
+}
 
 static void
 test_failures_leave_nothing(void)
@@ -317,6 +368,7 @@ main(int argc, char** argv)
 
   test_preset_file_is_input();
   test_failures_leave_nothing();
+  test_disk_full();
   test_unwritable_folder();
   test_force_replaces_atomically();
   test_culprits_under_other_names();

@@ -47,7 +47,6 @@ typedef struct {
 
 typedef struct {
   const P4dPlugin*         plugin;
-  P4dKind                  kind;
   unsigned                 n_channels;
   P4dEngine*               engine;
   double                   sample_rate_hz;
@@ -86,10 +85,9 @@ instantiate(const LV2_Descriptor*     descriptor,
     return NULL;
   }
 
-  self->kind           = self->plugin->kind;
-  self->n_channels     = p4d_engine_channels(self->kind);
+  self->n_channels     = p4d_engine_channels(self->plugin->kind);
   self->sample_rate_hz = rate;
-  if (p4d_engine_new(self->kind, rate, &self->engine)) {
+  if (p4d_engine_new(self->plugin->kind, rate, &self->engine)) {
     free(self);
     return NULL;
   }
@@ -245,6 +243,14 @@ read_position(Plugin* self, const LV2_Atom_Object* obj)
   p4d_engine_transport(self->engine, &tr);
 }
 
+/// Whether this instance sends MIDI: only Mod has a MIDI port, and events
+/// need mapped URIDs.
+static bool
+sends_midi(const Plugin* self)
+{
+  return self->has_map && self->midi_out;
+}
+
 /// Append one whole MIDI event to the output sequence, if it fits.
 static bool
 write_midi(void* handle, uint32_t offset, const uint8_t* msg, uint32_t size)
@@ -266,8 +272,7 @@ write_midi(void* handle, uint32_t offset, const uint8_t* msg, uint32_t size)
 static void
 render(Plugin* self, const float* values, uint32_t begin, uint32_t end)
 {
-  const bool midi =
-    self->kind == P4D_KIND_MOD && self->has_map && self->midi_out;
+  const bool midi = sends_midi(self);
 
   for (uint32_t offset = begin; offset < end; offset += CHUNK) {
     const uint32_t m = end - offset < CHUNK ? end - offset : CHUNK;
@@ -310,7 +315,7 @@ static void
 run(LV2_Handle instance, uint32_t n_frames)
 {
   Plugin* const        self  = (Plugin*)instance;
-  const P4dParamTable* table = p4d_params(self->kind);
+  const P4dParamTable* table = p4d_params(self->plugin->kind);
 
   // Controls are read once, before any output is written (buffers may
   // alias), and clamped; a port the host left unconnected is its default.
@@ -320,10 +325,9 @@ run(LV2_Handle instance, uint32_t n_frames)
     values[i]       = p4d_param_clamp(&table->params[i], raw);
   }
 
-  // The MIDI output is an empty sequence that send_ccs() appends to.
+  // The MIDI output is an empty sequence that write_midi() appends to.
   LV2_Atom_Forge_Frame sequence;
-  const bool           midi =
-    self->kind == P4D_KIND_MOD && self->has_map && self->midi_out;
+  const bool           midi = sends_midi(self);
   if (midi) {
     const uint32_t capacity = self->midi_out->atom.size;
     lv2_atom_forge_set_buffer(&self->forge, (uint8_t*)self->midi_out, capacity);

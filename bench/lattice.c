@@ -1,0 +1,409 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The lattice figures of issue 11, items 7 and 8, measured on the noise core
+  as it is (no change to it): what a 32-bit lattice and the 2^50 coordinate
+  limit do to time, and how well the lattice hash mixes.
+
+  1. Wrap and freeze: an octave whose x, y and z stand still, along w, against
+     itself 2^32 and 2^40 cells later (Pearson r over 10^5 samples 0.37 cells
+     apart); and what the noise does past P4D_NOISE_COORD_MAX on w.
+  2. Smoothness at song hour 10,000 at 192 kHz against hour 0, through
+     p4d_noise4_span() as the engines call it: zero steps (two equal
+     consecutive samples) and the ratio of the largest steps.
+  3. Avalanche of the hash (kernel.h, the gradient index of one corner): the
+     probability that one flipped input bit flips each of the 5 bits of the
+     gradient index, over 2^17 random inputs, worst per input word.
+  4. r between n(p) and n(p + 2^k along one axis), k = 8..40, every axis,
+     over 10^5 random points (random seed, cells anywhere in 32 bits).
+
+  The pseudo-random sequence is fixed, so every run prints the same figures.
+  kernel.h is the core's internal header: the bench reads the hash through it
+  so that it measures exactly the core's arithmetic.
+*/
+
+#include "lattice.h"
+
+#include "kernel.h"
+#include "noise.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/// A point off the lattice on x, y and z (the issue's constant base
+/// position), so that an octave along w moves.
+static const double still_xyz[3] = { 0.3487, 0.0086, 0.3091 };
+
+#define WRAP_SAMPLES 100000U
+#define WRAP_STEP 0.37
+#define FREEZE_SAMPLES 4096U
+#define SMOOTH_RATE 192000.0
+#define SMOOTH_SAMPLES 65536U
+#define SMOOTH_HOURS 10000.0
+#define AVALANCHE_INPUTS 131072U
+#define AVALANCHE_WORDS 5U
+#define GRADIENT_BITS 5U
+#define SHIFT_POINTS 100000U
+#define SHIFT_K_MIN 8U
+#define SHIFT_K_MAX 40U
+#define SHIFT_KS (SHIFT_K_MAX - SHIFT_K_MIN + 1U)
+#define R_TARGET 0.05
+
+/// splitmix64: a small, fixed pseudo-random sequence.
+typedef struct {
+  uint64_t state;
+} Rng;
+
+static uint64_t
+rng_next(Rng* rng)
+{
+  uint64_t z = (rng->state += 0x9E3779B97F4A7C15ULL);
+  z          = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+  z          = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31U);
+}
+
+static uint32_t
+rng_u32(Rng* rng)
+{
+  return (uint32_t)(rng_next(rng) >> 32U);
+}
+
+/// Running sums for Pearson's r.
+typedef struct {
+  double n;
+  double sx;
+  double sy;
+  double sxx;
+  double syy;
+  double sxy;
+} Corr;
+
+static void
+corr_add(Corr* c, double x, double y)
+{
+  c->n += 1.0;
+  c->sx += x;
+  c->sy += y;
+  c->sxx += x * x;
+  c->syy += y * y;
+  c->sxy += x * y;
+}
+
+static double
+corr_r(const Corr* c)
+{
+  const double cov = c->sxy - c->sx * c->sy / c->n;
+  const double vx  = c->sxx - c->sx * c->sx / c->n;
+  const double vy  = c->syy - c->sy * c->sy / c->n;
+  return (vx > 0.0 && vy > 0.0) ? cov / sqrt(vx * vy) : 0.0;
+}
+
+static void
+print_figure(const char* name,
+             const char* measured,
+             const char* target,
+             bool        met)
+{
+  printf("%-50s  %-48s  %-22s  %s\n",
+         name,
+         measured,
+         target,
+         met ? "met" : "not met");
+}
+
+static void
+print_note(const char* note)
+{
+  printf("    %s\n", note);
+}
+
+// 1. Wrap and freeze
+
+/// r of the still octave along w against itself shift cells later.
+static double
+wrap_r(uint32_t seed, double shift)
+{
+  Corr c = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
+  for (unsigned i = 0U; i < WRAP_SAMPLES; ++i) {
+    const double w = 0.123 + WRAP_STEP * (double)i;
+    const float  a =
+      p4d_noise4(seed, still_xyz[0], still_xyz[1], still_xyz[2], w);
+    const float b =
+      p4d_noise4(seed, still_xyz[0], still_xyz[1], still_xyz[2], w + shift);
+    corr_add(&c, (double)a, (double)b);
+  }
+  return corr_r(&c);
+}
+
+static void
+figure_wrap(void)
+{
+  static const unsigned shifts[2] = { 32U, 40U };
+  char                  name[64];
+  char                  measured[64];
+  for (unsigned i = 0U; i < 2U; ++i) {
+    const double r = wrap_r(1U, ldexp(1.0, (int)shifts[i]));
+    snprintf(name,
+             sizeof(name),
+             "1. wrap: still octave vs 2^%u cells later",
+             shifts[i]);
+    snprintf(measured, sizeof(measured), "r = %+.4f (10^5 samples)", r);
+    print_figure(name, measured, "|r| < 0.05", fabs(r) < R_TARGET);
+  }
+
+  // Past the limit every w is taken as 0: the octave stands still.
+  const float at_zero =
+    p4d_noise4(1U, still_xyz[0], still_xyz[1], still_xyz[2], 0.0);
+  float    lo        = 1.0f;
+  float    hi        = -1.0f;
+  unsigned same_as_0 = 0U;
+  for (unsigned k = 1U; k <= FREEZE_SAMPLES; ++k) {
+    const double w = P4D_NOISE_COORD_MAX + 0.25 * (double)k;
+    const float v = p4d_noise4(1U, still_xyz[0], still_xyz[1], still_xyz[2], w);
+    lo            = v < lo ? v : lo;
+    hi            = v > hi ? v : hi;
+    same_as_0 += v == at_zero ? 1U : 0U;
+  }
+  snprintf(measured,
+           sizeof(measured),
+           "range %.4f (%u/%u equal n(w=0) = %+.4f)",
+           (double)(hi - lo),
+           same_as_0,
+           FREEZE_SAMPLES,
+           (double)at_zero);
+  print_figure("1. freeze: n at w = 2^50 + k/4, k = 1..4096",
+               measured,
+               "moves (range > 0)",
+               hi > lo);
+}
+
+// 2. Smoothness at song hour 10,000
+
+/// Counts the zero steps of a span and returns its largest step.
+static double
+span_steps(double cells_per_s, double hours, unsigned* zero_steps)
+{
+  static float out[SMOOTH_SAMPLES];
+  const double origin[4] = {
+    still_xyz[0], still_xyz[1], still_xyz[2], hours * 3600.0 * cells_per_s
+  };
+  const double step[4] = { 0.0, 0.0, 0.0, cells_per_s / SMOOTH_RATE };
+  p4d_noise4_span(1U, origin, step, 0, out, SMOOTH_SAMPLES);
+
+  double largest = 0.0;
+  *zero_steps    = 0U;
+  for (unsigned i = 1U; i < SMOOTH_SAMPLES; ++i) {
+    const double d = fabs((double)out[i] - (double)out[i - 1U]);
+    largest        = d > largest ? d : largest;
+    *zero_steps += d == 0.0 ? 1U : 0U;
+  }
+  return largest;
+}
+
+static void
+figure_smooth_one(const char* name, double cells_per_s)
+{
+  unsigned     zero_late  = 0U;
+  unsigned     zero_early = 0U;
+  const double late       = span_steps(cells_per_s, SMOOTH_HOURS, &zero_late);
+  const double early      = span_steps(cells_per_s, 0.0, &zero_early);
+  const double ratio      = early > 0.0 ? late / early : 0.0;
+  char         measured[64];
+  snprintf(measured,
+           sizeof(measured),
+           "%u/%u zero steps, max step ratio %.3f",
+           zero_late,
+           SMOOTH_SAMPLES - 1U,
+           ratio);
+  print_figure(name,
+               measured,
+               "0, ratio 1/1.5..1.5",
+               zero_late == 0U && ratio <= 1.5 && ratio >= 1.0 / 1.5);
+
+  // w's double spacing at hour 10,000: how finely a sample is placed.
+  const double w_late   = SMOOTH_HOURS * 3600.0 * cells_per_s;
+  int          exponent = 0;
+  (void)frexp(w_late, &exponent);
+  char note[200];
+  snprintf(note,
+           sizeof(note),
+           "%.6g cells/s = %.3g cells/sample%s; hour 0: %u zero steps; "
+           "w at hour 10,000 = 2^%.1f, spacing 2^%d cells%s",
+           cells_per_s,
+           cells_per_s / SMOOTH_RATE,
+           cells_per_s > SMOOTH_RATE / 2.0 ? ", past Nyquist at 192 kHz" : "",
+           zero_early,
+           log2(w_late),
+           exponent - 53,
+           w_late > P4D_NOISE_COORD_MAX ? ", > 2^50: taken as 0, frozen" : "");
+  print_note(note);
+}
+
+static void
+figure_smooth(void)
+{
+  // Mod: rate 50, lacunarity 4, octave 7 (its fastest); Noise: grain 20000,
+  // lacunarity 4, octave 9; and the fastest octave a band limit at 20 kHz
+  // would keep.
+  figure_smooth_one("2. smooth h10000 @192k: Mod 50 Hz x 4^7", 50.0 * 16384.0);
+  figure_smooth_one("2. smooth h10000 @192k: Noise 20000 Hz x 4^9",
+                    20000.0 * 262144.0);
+  figure_smooth_one("2. smooth h10000 @192k: octave at 20000 cells/s", 20000.0);
+}
+
+// 3. Avalanche of the hash
+
+/// The gradient index of the corner at cell (in[1..4]) for seed in[0],
+/// chained exactly as hash_corners() chains it.
+static uint32_t
+gradient_index(const uint32_t in[AVALANCHE_WORDS])
+{
+  uint32_t h = seed_key(in[0]);
+  for (unsigned k = 0U; k < 4U; ++k) {
+    h = hash_link(h, in[k + 1U], hash_mul[k]);
+  }
+  return hash_gradient(h);
+}
+
+static void
+figure_avalanche(void)
+{
+  static uint32_t          flips[AVALANCHE_WORDS][32][GRADIENT_BITS];
+  static const char* const words[AVALANCHE_WORDS] = {
+    "seed", "x cell", "y cell", "z cell", "w cell"
+  };
+
+  Rng rng = { 0x1234567890ABCDEFULL };
+  for (unsigned n = 0U; n < AVALANCHE_INPUTS; ++n) {
+    uint32_t in[AVALANCHE_WORDS];
+    for (unsigned i = 0U; i < AVALANCHE_WORDS; ++i) {
+      in[i] = rng_u32(&rng);
+    }
+    const uint32_t g = gradient_index(in);
+    for (unsigned i = 0U; i < AVALANCHE_WORDS; ++i) {
+      for (unsigned b = 0U; b < 32U; ++b) {
+        in[i] ^= 1U << b;
+        const uint32_t d = g ^ gradient_index(in);
+        in[i] ^= 1U << b;
+        for (unsigned o = 0U; o < GRADIENT_BITS; ++o) {
+          flips[i][b][o] += (d >> o) & 1U;
+        }
+      }
+    }
+  }
+
+  for (unsigned i = 0U; i < AVALANCHE_WORDS; ++i) {
+    double   worst   = 0.0;
+    unsigned worst_b = 0U;
+    unsigned worst_o = 0U;
+    for (unsigned b = 0U; b < 32U; ++b) {
+      for (unsigned o = 0U; o < GRADIENT_BITS; ++o) {
+        const double p = (double)flips[i][b][o] / (double)AVALANCHE_INPUTS;
+        if (fabs(p - 0.5) > worst) {
+          worst   = fabs(p - 0.5);
+          worst_b = b;
+          worst_o = o;
+        }
+      }
+    }
+    char name[64];
+    char measured[64];
+    snprintf(name, sizeof(name), "3. avalanche: flip a %s bit", words[i]);
+    snprintf(measured,
+             sizeof(measured),
+             "worst |p-0.5| = %.4f (bit %u -> index bit %u)",
+             worst,
+             worst_b,
+             worst_o);
+    print_figure(name, measured, "<= 0.05 (2^17 inputs)", worst <= R_TARGET);
+  }
+  printf("%-50s  %s\n",
+         "3. avalanche: flip a bit of the w cell's top 32",
+         "not applicable: 32-bit cells");
+}
+
+// 4. Correlation along one axis
+
+static void
+figure_shift(void)
+{
+  static Corr       corr[4][SHIFT_KS];
+  static const char axes[4] = { 'x', 'y', 'z', 'w' };
+  Rng               rng     = { 0xFEDCBA0987654321ULL };
+
+  for (unsigned n = 0U; n < SHIFT_POINTS; ++n) {
+    const uint32_t seed = rng_u32(&rng);
+    double         p[4];
+    for (unsigned a = 0U; a < 4U; ++a) {
+      // A cell anywhere in 32 bits and a fraction in 2^-10 steps, so that
+      // p + 2^40 is exact.
+      const double cell = (double)(int32_t)rng_u32(&rng);
+      p[a]              = cell + (double)(rng_u32(&rng) >> 22U) / 1024.0;
+    }
+    const double base = (double)p4d_noise4(seed, p[0], p[1], p[2], p[3]);
+    for (unsigned a = 0U; a < 4U; ++a) {
+      for (unsigned k = 0U; k < SHIFT_KS; ++k) {
+        double q[4] = { p[0], p[1], p[2], p[3] };
+        q[a] += ldexp(1.0, (int)(k + SHIFT_K_MIN));
+        corr_add(
+          &corr[a][k], base, (double)p4d_noise4(seed, q[0], q[1], q[2], q[3]));
+      }
+    }
+  }
+
+  for (unsigned a = 0U; a < 4U; ++a) {
+    double   worst       = 0.0;
+    unsigned worst_k     = 0U;
+    double   worst_low   = 0.0;
+    unsigned worst_low_k = 0U;
+    for (unsigned k = 0U; k < SHIFT_KS; ++k) {
+      const double r = corr_r(&corr[a][k]);
+      if (fabs(r) > fabs(worst)) {
+        worst   = r;
+        worst_k = k + SHIFT_K_MIN;
+      }
+      if (k + SHIFT_K_MIN < 32U && fabs(r) > fabs(worst_low)) {
+        worst_low   = r;
+        worst_low_k = k + SHIFT_K_MIN;
+      }
+    }
+    char name[64];
+    char measured[64];
+    snprintf(
+      name, sizeof(name), "4. r(n(p), n(p + 2^k %c)), k = 8..40", axes[a]);
+    snprintf(measured,
+             sizeof(measured),
+             "worst %+.4f at k=%u; k<32: %+.4f at k=%u",
+             worst,
+             worst_k,
+             worst_low,
+             worst_low_k);
+    print_figure(
+      name, measured, "|r| < 0.05 (10^5 pts)", fabs(worst) < R_TARGET);
+  }
+  char note[96];
+  snprintf(note,
+           sizeof(note),
+           "r at 2^31 along w: %+.4f (the issue measured -0.375)",
+           corr_r(&corr[3][31U - SHIFT_K_MIN]));
+  print_note(note);
+}
+
+void
+p4d_bench_lattice(void)
+{
+  printf("%-50s  %-48s  %-22s  %s\n",
+         "lattice figure",
+         "measured",
+         "target",
+         "verdict");
+  figure_wrap();
+  figure_smooth();
+  figure_avalanche();
+  figure_shift();
+}

@@ -82,9 +82,9 @@ render(Case which)
     drift * 0.6, drift * 0.48, drift * 0.64, w_step
   };
   const double* const step  = which >= CASE_DRIFT_LINE ? drifting : along_w;
-  const P4dFbm        one   = { 1.0f, 2.0, 0.5f };
-  const P4dFbm        six   = { 6.0f, 2.0, 0.5f };
-  const P4dFbm        eight = { 8.0f, 2.0, 0.5f };
+  const P4dFbm        one   = { 1.0f, 2.0, 0.5f, 0.0 };
+  const P4dFbm        six   = { 6.0f, 2.0, 0.5f, 0.0 };
+  const P4dFbm        eight = { 8.0f, 2.0, 0.5f, 0.0 };
 
   for (unsigned c = 0U; c < N_CHANNELS; ++c) {
     const double origin[4] = { 0.371, 0.613 + 3.5 * c, 0.237, 0.0 };

@@ -225,7 +225,7 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     p[i] = p4d_param_clamp(&table->params[i], raw[i]);
   }
 
-  P4dFbm       fbm   = { 0.0f, 0.0, 0.0f };
+  P4dFbm       fbm   = { 0.0f, 0.0, 0.0f, 0.0 };
   const float* morph = NULL;
   if (e->kind == P4D_KIND_MOD) {
     // What does not shape the signal is not part of the voice.
@@ -242,9 +242,9 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
       v->rate[3]              = p[P4D_MOD_RATE_HZ];
     }
 
-    fbm         = (P4dFbm){ p[P4D_MOD_OCTAVES],
-                            p[P4D_MOD_LACUNARITY],
-                            p[P4D_MOD_PERSISTENCE] };
+    fbm = (P4dFbm){
+      p[P4D_MOD_OCTAVES], p[P4D_MOD_LACUNARITY], p[P4D_MOD_PERSISTENCE], 0.0
+    };
     morph       = &p[P4D_MOD_MORPH_X];
     v->seed     = (uint32_t)p[P4D_MOD_SEED];
     v->out_low  = p[P4D_MOD_OUT_MIN];
@@ -265,7 +265,8 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
 
     fbm         = (P4dFbm){ p[P4D_NOISE_OCTAVES],
                             p[P4D_NOISE_LACUNARITY],
-                            p[P4D_NOISE_PERSISTENCE] };
+                            p[P4D_NOISE_PERSISTENCE],
+                            0.0 };
     morph       = &p[P4D_NOISE_MORPH_X];
     v->seed     = (uint32_t)p[P4D_NOISE_SEED];
     v->out_high = (float)pow(10.0, p[P4D_NOISE_LEVEL_DB] / 20.0);
@@ -288,7 +289,7 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
   // the root of the summed squared weights: dividing by it keeps the level
   // of the texture independent of octaves and persistence.
   float          weight[P4D_FBM_MAX_OCTAVES];
-  const unsigned n_octaves = p4d_fbm_weights(&fbm, weight);
+  const unsigned n_octaves = p4d_fbm_weights(&fbm, NULL, weight);
   float          power     = 0.0f;
   for (unsigned k = 0U; k < n_octaves; ++k) {
     power += weight[k] * weight[k];

@@ -360,7 +360,7 @@ static void
 test_fbm(void)
 {
   // Bounded, and the span API joins at any cut, across chunk boundaries.
-  const P4dFbm s         = { 5.5f, 2.0, 0.7f };
+  const P4dFbm s         = { 5.5f, 2.0, 0.7f, 0.0 };
   const double origin[4] = { 0.25, 1.5, -3.75, 1000.125 };
   const double step[4]   = { 0.001, 0.0, 0.002, 0.031 };
   static float whole[2000];
@@ -379,7 +379,7 @@ test_fbm(void)
     static const float expected[4] = {
       0x1.69ef2cp-4f, 0x1.440ee4p-4f, 0x1.053bb2p-4f, 0x1.2b75e2p-5f
     };
-    const P4dFbm k     = { 4.5f, 2.0, 0.6f };
+    const P4dFbm k     = { 4.5f, 2.0, 0.6f, 0.0 };
     const double ko[4] = { 0.3, -1.7, 2.9, 1000.5 };
     const double ks[4] = { 0.01, 0.0, 0.003, 0.021 };
     float        got[4];
@@ -396,9 +396,9 @@ test_fbm(void)
   for (unsigned i = 0U; i < 1000U; ++i) {
     double p[4];
     random_point(p, 100.0);
-    const P4dFbm a  = { 3.0f, 2.0, 0.5f };
-    const P4dFbm b  = { 3.001f, 2.0, 0.5f };
-    const P4dFbm c  = { 2.999f, 2.0, 0.5f };
+    const P4dFbm a  = { 3.0f, 2.0, 0.5f, 0.0 };
+    const P4dFbm b  = { 3.001f, 2.0, 0.5f, 0.0 };
+    const P4dFbm c  = { 2.999f, 2.0, 0.5f, 0.0 };
     const float  va = fbm_at(&a, 1U, p[0], p[1], p[2], p[3]);
     assert(fabsf(fbm_at(&b, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
     assert(fabsf(fbm_at(&c, 1U, p[0], p[1], p[2], p[3]) - va) < 1.0e-3);
@@ -406,8 +406,8 @@ test_fbm(void)
 
   // Octaves are decorrelated: with lacunarity 1 and persistence 1 the second
   // octave samples the same scale as the first, yet is unrelated to it.
-  const P4dFbm one = { 1.0f, 1.0, 1.0f };
-  const P4dFbm two = { 2.0f, 1.0, 1.0f };
+  const P4dFbm one = { 1.0f, 1.0, 1.0f, 0.0 };
+  const P4dFbm two = { 2.0f, 1.0, 1.0f, 0.0 };
   rng.state        = 12345U;
   for (unsigned i = 0U; i < N_CORR; ++i) {
     double p[4];
@@ -425,11 +425,11 @@ test_fbm(void)
     P4dFbm bad;
     P4dFbm clamped;
   } clamps[] = {
-    { { NAN, INFINITY, -3.0f }, { 3.0f, 16.0, 0.0f } },
-    { { 2.0f, INFINITY, 0.5f }, { 2.0f, 16.0, 0.5f } },
-    { { 40.0f, -INFINITY, NAN }, { 16.0f, 1.0, 0.5f } },
-    { { 2.0f, NAN, 2.0f }, { 2.0f, 2.0, 1.0f } },
-    { { -1.0f, 0.5, 0.5f }, { 1.0f, 1.0, 0.5f } },
+    { { NAN, INFINITY, -3.0f, NAN }, { 3.0f, 16.0, 0.0f, 0.0 } },
+    { { 2.0f, INFINITY, 0.5f, -1.0 }, { 2.0f, 16.0, 0.5f, 0.0 } },
+    { { 40.0f, -INFINITY, NAN, INFINITY }, { 16.0f, 1.0, 0.5f, 0.0 } },
+    { { 2.0f, NAN, 2.0f, 0.0 }, { 2.0f, 2.0, 1.0f, 0.0 } },
+    { { -1.0f, 0.5, 0.5f, 0.0 }, { 1.0f, 1.0, 0.5f, 0.0 } },
   };
   for (size_t i = 0U; i < sizeof(clamps) / sizeof(clamps[0]); ++i) {
     const float v = fbm_at(&clamps[i].bad, 1U, 0.5, 0.5, 0.5, 0.5);

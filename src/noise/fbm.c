@@ -36,11 +36,12 @@ clampf(float v, float lo, float hi, float fallback)
 }
 
 /// Settings with every field clamped into its range; NaN and infinities map
-/// to the default (3 octaves, lacunarity 2, persistence 0.5).
+/// to the default (3 octaves, lacunarity 2, persistence 0.5, no band limit).
 static P4dFbm
 fbm_clamp(P4dFbm settings)
 {
-  const double lac = settings.lacunarity;
+  const double lac  = settings.lacunarity;
+  const double band = settings.band_limit;
 
   settings.octaves =
     clampf(settings.octaves, 1.0f, (float)P4D_FBM_MAX_OCTAVES, 3.0f);
@@ -49,21 +50,52 @@ fbm_clamp(P4dFbm settings)
                          : lac < 1.0  ? 1.0
                          : lac > 16.0 ? 16.0
                                       : lac;
+  settings.band_limit  = band > 0.0 && band <= 1.0e300 ? band : 0.0;
   return settings;
 }
 
+/// How much of an octave moving speed cells per point the band limit
+/// leaves: 1 up to half the limit, then a quintic fade to 0 at the limit.
+static double
+band_fade(double speed, double limit)
+{
+  if (limit == 0.0 || speed <= 0.5 * limit) {
+    return 1.0;
+  }
+  if (speed >= limit) {
+    return 0.0;
+  }
+
+  const double t = 2.0 * speed / limit - 1.0;
+  return 1.0 - t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+}
+
 unsigned
-p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES])
+p4d_fbm_weights(const P4dFbm* settings,
+                const double  step[4],
+                float         weight[P4D_FBM_MAX_OCTAVES])
 {
   const P4dFbm   s        = fbm_clamp(*settings);
   const unsigned n_full   = (unsigned)s.octaves;
   const float    fraction = s.octaves - (float)n_full;
   const unsigned n_oct    = n_full + (fraction > 0.0f ? 1U : 0U);
+  const double   limit    = step ? s.band_limit : 0.0;
+  const double   speed    = step ? sqrt(step[0] * step[0] + step[1] * step[1] +
+                                   step[2] * step[2] + step[3] * step[3])
+                                 : 0.0;
 
-  float amplitude = 1.0f;
+  float  amplitude = 1.0f;
+  double scale     = 1.0;
   for (unsigned k = 0U; k < n_oct; ++k) {
-    weight[k] = k < n_full ? amplitude : amplitude * fraction;
+    const double band = band_fade(speed * scale, limit);
+    if (band == 0.0) {
+      // Every later octave is at least as fast.
+      return k;
+    }
+
+    weight[k] = (k < n_full ? amplitude : amplitude * fraction) * (float)band;
     amplitude *= s.persistence;
+    scale *= s.lacunarity;
   }
 
   return n_oct;
@@ -105,7 +137,7 @@ p4d_fbm4_sum_span(const P4dFbm* settings,
 {
   const P4dFbm   s = fbm_clamp(*settings);
   float          weight[P4D_FBM_MAX_OCTAVES];
-  const unsigned n_oct = p4d_fbm_weights(&s, weight);
+  const unsigned n_oct = p4d_fbm_weights(&s, step, weight);
 
   for (size_t done = 0U; done < n; done += P4D_FBM_CHUNK) {
     const size_t m   = n - done < P4D_FBM_CHUNK ? n - done : P4D_FBM_CHUNK;
@@ -147,14 +179,14 @@ p4d_fbm4_span(const P4dFbm* settings,
               size_t        n)
 {
   float          weight[P4D_FBM_MAX_OCTAVES];
-  const unsigned n_oct = p4d_fbm_weights(settings, weight);
+  const unsigned n_oct = p4d_fbm_weights(settings, step, weight);
 
   // The normalising sum does not depend on the point.
   float sum = 0.0f;
   for (unsigned k = 0U; k < n_oct; ++k) {
     sum += weight[k];
   }
-  const float norm = 1.0f / sum;
+  const float norm = sum > 0.0f ? 1.0f / sum : 0.0f;
 
   p4d_fbm4_sum_span(settings, seed, origin, step, NULL, first, out, n);
   for (size_t i = 0U; i < n; ++i) {

@@ -86,26 +86,43 @@ p4d_noise4_span(uint32_t     seed,
    uncorrelated.  A fractional octave count weights the last octave by the
    fraction, so octaves can be automated without a jump.
 
+   Band limit.  Along a line, octave k moves lacunarity^k times as fast as
+   the line's step; noise that crosses v cells per point has its energy
+   below about v cycles per point.  An octave whose speed reaches
+   band_limit (in cells per point) is silent and not computed; from half of
+   it the octave fades out on a quintic ramp, so that a sweep of speed,
+   lacunarity or band_limit moves every weight smoothly.  An engine sets
+   band_limit to the lower of 20 kHz and the Nyquist frequency, in cells
+   per frame, so that no octave folds back and a session sounds the same at
+   every sample rate.
+
    Every function that takes settings clamps each field into its range
    first; NaN and infinities map to the default (3 octaves, lacunarity 2,
-   persistence 0.5).
+   persistence 0.5, no band limit).
 */
 typedef struct {
   float  octaves;     ///< Octaves summed, 1 .. P4D_FBM_MAX_OCTAVES, fractional
   double lacunarity;  ///< Frequency ratio between octaves, 1 .. 16
   float  persistence; ///< Amplitude ratio between octaves (gain), 0 .. 1
+  double band_limit;  ///< Cells per point where an octave falls silent; 0: none
 } P4dFbm;
 
 /**
-   The weights of the octaves of settings (clamped first), in order.
+   The weights of the octaves of settings (clamped first) along a line with
+   step per point, in order.
 
    Octave k weighs persistence^k, the last one times the fraction of a
-   fractional octave count.  Realtime safe.
+   fractional octave count, times its band-limit fade (see P4dFbm) for the
+   line's speed |step| * lacunarity^k.  step may be NULL: no band limit.
+   Realtime safe.
 
-   @return The number of octaves with a weight, at most P4D_FBM_MAX_OCTAVES.
+   @return The number of octaves with a weight, at most P4D_FBM_MAX_OCTAVES;
+   octaves past the band limit are not counted (0 if even the first is).
 */
 unsigned
-p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES]);
+p4d_fbm_weights(const P4dFbm* settings,
+                const double  step[4],
+                float         weight[P4D_FBM_MAX_OCTAVES]);
 
 /**
    The weighted sum of the octaves of fBm at points first..first+n-1 of a
@@ -113,8 +130,8 @@ p4d_fbm_weights(const P4dFbm* settings, float weight[P4D_FBM_MAX_OCTAVES]);
 
    Octave k is p4d_noise4_span() of seed_k along the line (origin *
    lacunarity^k + offset_k + position, step * lacunarity^k), weighted as
-   p4d_fbm_weights() says: octaves scale the motion along the line but not
-   position, a static point added to every octave (the engines place their
+   p4d_fbm_weights() says for step: octaves scale the motion along the line but
+   not position, a static point added to every octave (the engines place their
    channels there).  position may be NULL (the origin).  Spans join exactly
    as in p4d_noise4_span().  Realtime safe.
 */
@@ -132,7 +149,8 @@ p4d_fbm4_sum_span(const P4dFbm* settings,
    fBm at points first..first+n-1 of a line, normalised into [-1, 1].
 
    p4d_fbm4_sum_span() with no position, divided by the sum of the weights
-   and clamped.  Realtime safe.
+   and clamped (0 where every octave is past the band limit).  Realtime
+   safe.
 */
 void
 p4d_fbm4_span(const P4dFbm* settings,

@@ -46,6 +46,12 @@ extern "C" {
 */
 #define P4D_NOISE_LIPSCHITZ 4.84
 
+/**
+   Standard deviation of p4d_noise4() at a random point, for the engines
+   that normalise a sum of octaves.
+*/
+#define P4D_NOISE_STD 0.252f
+
 /// Most octaves fBm sums.
 #define P4D_FBM_MAX_OCTAVES 16
 

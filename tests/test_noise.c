@@ -83,27 +83,44 @@ test_bounded(void)
 
   const double mean = sum / n;
   const double sd   = sqrt(sum2 / n - mean * mean);
-  printf(
-    "# 10^7 points: largest |n| %.6f, mean %.6f, sd %.6f\n", peak, mean, sd);
+  printf("# 10^7 points: largest |n| %.6f, mean %.6f, sd %.6f (documented "
+         "%.4f)\n",
+         peak,
+         mean,
+         sd,
+         (double)P4D_NOISE_STD);
 
-  // The documented scale: typical output uses the range.
-  assert(peak > 0.9 && peak <= 1.0);
+  // The documented scale: the tails reach far into the range.
+  assert(peak > 0.8 && peak <= 1.0);
   assert(fabs(mean) < 0.01);
-  assert(sd > 0.2 && sd < 0.3);
+  assert(fabs(sd / P4D_NOISE_STD - 1.0) < 0.01);
 }
+
+/*
+  Float rounding of the blend, about 10^-7, is amplified by the variance
+  normalisation where the variance is small: by up to gain / sqrt(floor) = 8
+  next to a lattice point.  Differences of two values may exceed L h by
+  that much.
+*/
+#define ROUNDING 2.0e-5
+
+/// Largest excess of a difference over L h seen.
+static double worst_excess = -1.0;
 
 /// Check |n(p + h dir) - n(p)| <= L h (with a margin for float rounding)
 /// and return the slope.
 static double
 check_lipschitz(const double p[4], const double dir[4], double h)
 {
-  const float a = p4d_noise4(7U, p[0], p[1], p[2], p[3]);
-  const float b = p4d_noise4(7U,
+  const float  a      = p4d_noise4(7U, p[0], p[1], p[2], p[3]);
+  const float  b      = p4d_noise4(7U,
                              p[0] + h * dir[0],
                              p[1] + h * dir[1],
                              p[2] + h * dir[2],
                              p[3] + h * dir[3]);
-  assert(fabs((double)b - a) <= P4D_NOISE_LIPSCHITZ * h + 4.0e-6);
+  const double excess = fabs((double)b - a) - P4D_NOISE_LIPSCHITZ * h;
+  worst_excess        = excess > worst_excess ? excess : worst_excess;
+  assert(excess <= ROUNDING);
   return fabs((double)b - a) / h;
 }
 
@@ -124,21 +141,29 @@ test_continuity(void)
       dir[k] /= sqrt(norm);
     }
 
-    // Half the points sit just before a cell face, so steps cross it.
+    // Half the points sit just before a cell face, so steps cross it; a
+    // quarter next to a lattice point, where the slope is steepest.
     if (i & 1U) {
       const unsigned k = i % 4U;
       p[k]             = floor(p[k]) + 1.0 - 1.0e-4;
       dir[k]           = fabs(dir[k]);
+    } else if (i & 2U) {
+      for (unsigned k = 0U; k < 4U; ++k) {
+        p[k] = floor(p[k]) + p4d_rng_uniform(&rng, -2.0e-3, 2.0e-3);
+      }
     }
 
-    const double h     = p4d_rng_uniform(&rng, 1.0e-4, 1.0e-2);
+    const double h     = i & 2U ? p4d_rng_uniform(&rng, 2.0e-4, 2.0e-3)
+                                : p4d_rng_uniform(&rng, 1.0e-4, 1.0e-2);
     const double slope = check_lipschitz(p, dir, h);
     steepest           = slope > steepest ? slope : steepest;
   }
 
-  printf("# steepest slope seen %.4f per cell, bound %.4f\n",
+  printf("# steepest slope seen %.4f per cell, bound %.4f; largest excess "
+         "over the bound %.2g (rounding)\n",
          steepest,
-         P4D_NOISE_LIPSCHITZ);
+         P4D_NOISE_LIPSCHITZ,
+         worst_excess);
 
   // The bound is near the truth, not so loose that a jump would pass.
   assert(steepest > 0.5 * P4D_NOISE_LIPSCHITZ);
@@ -191,8 +216,10 @@ test_seeds_differ(void)
 static void
 test_aperiodic(void)
 {
-  static const double periods[] = { 256.0,  289.0,   512.0,     1024.0,
-                                    4096.0, 65536.0, 16777216.0 };
+  static const double periods[] = { 256.0,      289.0,  512.0,
+                                    1024.0,     4096.0, 65536.0,
+                                    16777216.0, 0x1p32, 0x1p32 + 1.0,
+                                    0x1p40,     0x1p45, 3.0 * 0x1p47 };
   static const double none[4]   = { 0.0, 0.0, 0.0, 0.0 };
 
   fill_series(3U, none, series_a);
@@ -206,10 +233,10 @@ test_aperiodic(void)
     }
   }
 
-  // 2^32 cells is the documented period, so the measure can fail.
-  double shift[4] = { 0.0, 0.0, 0.0, 4294967296.0 };
+  // A shift of a hundredth of a cell correlates: the measure can fail.
+  double shift[4] = { 0.0, 0.0, 0.0, 0.01 };
   fill_series(3U, shift, series_b);
-  assert(p4d_correlation(series_a, series_b, N_CORR) > 0.999);
+  assert(p4d_correlation(series_a, series_b, N_CORR) > 0.9);
 }
 
 static void
@@ -225,7 +252,7 @@ test_precise_far_out(void)
     const double t = (double)i * h;
     const float  v =
       p4d_noise4(9U, 1.0e9 + 0.3 + t * 0.6, 0.4, 0.7, 1.0e9 + 0.1 + t * 0.8);
-    assert(fabs((double)v - prev) <= P4D_NOISE_LIPSCHITZ * h + 4.0e-6);
+    assert(fabs((double)v - prev) <= P4D_NOISE_LIPSCHITZ * h + ROUNDING);
     n_changed += v != prev;
     lo   = v < lo ? v : lo;
     hi   = v > hi ? v : hi;
@@ -239,16 +266,130 @@ test_precise_far_out(void)
   assert(hi - lo > 0.01);
 }
 
+/// V of noise.c at fraction f (the raw blend's variance over 0.75).
+static double
+variance_v(const float f[4])
+{
+  double s[4];
+  double t[4];
+  for (unsigned a = 0U; a < 4U; ++a) {
+    const double x = f[a];
+    const double u = x * x * x * (x * (x * 6.0 - 15.0) + 10.0);
+    s[a]           = (1.0 - u) * (1.0 - u) + u * u;
+    t[a] = (1.0 - u) * (1.0 - u) * x * x + u * u * (1.0 - x) * (1.0 - x);
+  }
+  double v = 0.0;
+  for (unsigned b = 0U; b < 4U; ++b) {
+    double term = t[b];
+    for (unsigned a = 0U; a < 4U; ++a) {
+      term *= a == b ? 1.0 : s[a];
+    }
+    v += term;
+  }
+  return v;
+}
+
+#define FLAT_BINS 32U
+#define FLAT_CELLS 32768U
+#define FLAT_CHUNK 32768U // points per span: 1024 cells
+
+static void
+test_variance_flat(void)
+{
+  // Lines parallel to w at fixed x, y, z fractions: the level of n per
+  // phase of w within a cell, averaged over cells.  The first lines are at
+  // least 0.05 from an integer on every axis; then the Mod line
+  // (0.989, 1.027, 0.969), lines 0.02 from the lattice, and 0.05 on x
+  // alone.
+  static const double lines[][3] = {
+    { 5.05, -2.95, 7.05 }, { 5.5, 0.5, 0.5 },   { 5.3487, 0.25, -4.3091 },
+    { 0.95, 3.05, 9.5 },   { 0.1, 0.9, 0.2 },   { -0.011, 1.027, 0.969 },
+    { 2.02, 3.02, -1.98 }, { 2.05, 3.0, -1.0 },
+  };
+  static const size_t n_far = 5U;
+  static float        out[FLAT_CHUNK];
+  const double        g2 = 0.25 * 0.25 * 0.75; // E[n^2] = g2 V / (V + e)
+
+  double worst_far = 0.0;
+  for (size_t l = 0U; l < sizeof(lines) / sizeof(lines[0]); ++l) {
+    double sum[FLAT_BINS]  = { 0.0 };
+    double sum2[FLAT_BINS] = { 0.0 };
+    for (unsigned done = 0U; done < FLAT_CELLS;
+         done += FLAT_CHUNK / FLAT_BINS) {
+      const double origin[4] = {
+        lines[l][0], lines[l][1], lines[l][2], 0.5 / FLAT_BINS + done
+      };
+      const double step[4] = { 0.0, 0.0, 0.0, 1.0 / FLAT_BINS };
+      p4d_noise4_span((uint32_t)l, origin, step, 0, out, FLAT_CHUNK);
+      for (unsigned i = 0U; i < FLAT_CHUNK; ++i) {
+        const double q = (double)out[i] * out[i];
+        sum[i % FLAT_BINS] += q;
+        sum2[i % FLAT_BINS] += q * q;
+      }
+    }
+
+    double lo      = INFINITY;
+    double hi      = 0.0;
+    double v_lo    = INFINITY;
+    double v_hi    = 0.0;
+    double worst_z = 0.0;
+    for (unsigned b = 0U; b < FLAT_BINS; ++b) {
+      float f[4];
+      for (unsigned a = 0U; a < 3U; ++a) {
+        f[a] = (float)(lines[l][a] - floor(lines[l][a]));
+      }
+      f[3]            = (0.5f + (float)b) / FLAT_BINS;
+      const double v  = variance_v(f);
+      const double e  = 0x1p-10;
+      const double m  = sum[b] / FLAT_CELLS;
+      const double se = sqrt((sum2[b] / FLAT_CELLS - m * m) / FLAT_CELLS);
+      const double z  = fabs(m - g2 * v / (v + e)) / se;
+      worst_z         = z > worst_z ? z : worst_z;
+      lo              = m < lo ? m : lo;
+      hi              = m > hi ? m : hi;
+      v_lo            = v < v_lo ? v : v_lo;
+      v_hi            = v > v_hi ? v : v_hi;
+    }
+
+    const double swing = 10.0 * log10(hi / lo);
+    printf("# level along w at (%.4f, %.4f, %.4f): swing %.2f dB (analytic "
+           "%.2f dB, raw blend %.1f dB), worst bin %.1f SE off analytic\n",
+           lines[l][0] - floor(lines[l][0]),
+           lines[l][1] - floor(lines[l][1]),
+           lines[l][2] - floor(lines[l][2]),
+           swing,
+           10.0 * log10((v_hi / (v_hi + 0x1p-10)) / (v_lo / (v_lo + 0x1p-10))),
+           10.0 * log10(v_hi / v_lo),
+           worst_z);
+
+    // Neighbouring cells share a layer of corners, so allow for that in the
+    // standard error.
+    assert(worst_z < 6.0);
+    if (l < n_far) {
+      worst_far = swing > worst_far ? swing : worst_far;
+    }
+  }
+
+  printf("# worst level swing along w, lines >= 0.05 off the lattice on "
+         "every axis: %.2f dB\n",
+         worst_far);
+  assert(worst_far < 1.0);
+}
+
 static double
 awkward_coordinate(void)
 {
-  // Mix ordinary, negative and just-below-an-integer coordinates.
-  const double v = p4d_rng_uniform(&rng, -1.0e6, 1.0e6);
-  switch ((unsigned)p4d_rng_uniform(&rng, 0.0, 3.0)) {
+  // Mix ordinary, negative, just-below-an-integer and far coordinates
+  // (beyond 32-bit cells: about 2^32, 2^40 and 2^49).
+  static const double far[3] = { 0x1p32, 0x1p40, 0x1p49 };
+  const double        v      = p4d_rng_uniform(&rng, -1.0e6, 1.0e6);
+  switch ((unsigned)p4d_rng_uniform(&rng, 0.0, 4.0)) {
   case 0:
     return v;
   case 1:
     return nextafter(floor(v), -INFINITY);
+  case 2:
+    return far[(unsigned)p4d_rng_uniform(&rng, 0.0, 3.0)] + v;
   default:
     return -fabs(v);
   }
@@ -459,6 +600,7 @@ main(void)
   test_seeds_differ();
   test_aperiodic();
   test_precise_far_out();
+  test_variance_flat();
   test_line_equals_scalar();
   test_known_answers();
   test_fbm();

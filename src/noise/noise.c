@@ -62,7 +62,7 @@
   line parallel to w whose x, y and z fractions are each at least d from an
   integer, V >= about 3 d^2, so the level swings by at most 10 log10(1 +
   e / 3d^2) dB: 0.5 dB for d = 0.05 (a line 0.05 cells from the lattice on
-  one axis only: 1.4 dB; without the normalisation 20 dB and more).  A
+  one axis only: 1.3 dB; without the normalisation 12 to 20 dB).  A
   larger e would leave a deeper dip; a smaller one a steeper ramp.  Near
   the lattice the normalisation necessarily trades smoothness for level:
   within 0.1 cell of a lattice line, -13 to -20 dB of an octave's energy

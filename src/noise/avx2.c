@@ -43,6 +43,18 @@ vf_mul(VF a, VF b)
   return _mm256_mul_ps(a, b);
 }
 
+static inline VF
+vf_div(VF a, VF b)
+{
+  return _mm256_div_ps(a, b);
+}
+
+static inline VF
+vf_sqrt(VF a)
+{
+  return _mm256_sqrt_ps(a);
+}
+
 /// a * b + c with one rounding: only where a * b is exact.
 static inline VF
 vf_fma(VF a, VF b, VF c)
@@ -166,10 +178,11 @@ vd_lane_times(unsigned h, size_t n)
 /*
   Split of 4 coordinates, as split() does it: adding 1.5 * 2^52 rounds to
   the nearest integer r in the low bits of the sum; stepping down where
-  r > v gives cell_floor() (with its +0), and the sum's low 32 bits, less
-  that step, are the cell.  Exact for |v| < 2^51.
+  r > v gives cell_floor() (with its +0).  The sum's bits, less that step
+  and less the bits of 1.5 * 2^52, are the 64-bit cell.  Exact for
+  |v| < 2^51.
 */
-static inline __m128i
+static inline __m256i
 vsplit_half(VD v, VD* fl)
 {
   const VD magic = _mm256_set1_pd(0x1.8p52);
@@ -179,21 +192,26 @@ vsplit_half(VD v, VD* fl)
   *fl            = _mm256_sub_pd(r, _mm256_and_pd(down, _mm256_set1_pd(1.0)));
 
   // down is -1 as an integer: adding it steps the cell down.
-  const __m256i cell64 =
+  const __m256i cell =
     _mm256_add_epi64(_mm256_castpd_si256(y), _mm256_castpd_si256(down));
-  const __m256i even = _mm256_set_epi32(7, 5, 3, 1, 6, 4, 2, 0);
-  return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(cell64, even));
+  return _mm256_sub_epi64(cell, _mm256_castpd_si256(magic));
 }
 
 static inline void
-vsplit(VD lo, VD hi, VF* frac, VI* cell)
+vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
 {
   VD            fl_lo;
   VD            fl_hi;
-  const __m128i c_lo = vsplit_half(lo, &fl_lo);
-  const __m128i c_hi = vsplit_half(hi, &fl_hi);
+  const __m256i c_lo = vsplit_half(lo, &fl_lo);
+  const __m256i c_hi = vsplit_half(hi, &fl_hi);
   *frac = vf_from_halves(_mm256_sub_pd(lo, fl_lo), _mm256_sub_pd(hi, fl_hi));
-  *cell = _mm256_set_m128i(c_hi, c_lo);
+
+  // The low halves of the 64-bit lanes, then the high halves.
+  const __m256i halves = _mm256_set_epi32(7, 5, 3, 1, 6, 4, 2, 0);
+  const __m256i a      = _mm256_permutevar8x32_epi32(c_lo, halves);
+  const __m256i b      = _mm256_permutevar8x32_epi32(c_hi, halves);
+  *cell                = _mm256_permute2x128_si256(a, b, 0x20);
+  *cell_hi             = _mm256_permute2x128_si256(a, b, 0x31);
 }
 
 #include "simd_template.h"

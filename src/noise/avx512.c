@@ -44,6 +44,18 @@ vf_mul(VF a, VF b)
   return _mm512_mul_ps(a, b);
 }
 
+static inline VF
+vf_div(VF a, VF b)
+{
+  return _mm512_div_ps(a, b);
+}
+
+static inline VF
+vf_sqrt(VF a)
+{
+  return _mm512_sqrt_ps(a);
+}
+
 /// a * b + c with one rounding: only where a * b is exact.
 static inline VF
 vf_fma(VF a, VF b, VF c)
@@ -69,6 +81,12 @@ static inline void
 vf_store(float* p, VF x)
 {
   _mm512_storeu_ps(p, x);
+}
+
+static inline VI
+vi_add_masked(VI a, VM m, VI b)
+{
+  return _mm512_mask_add_epi32(a, m, a, b);
 }
 
 static inline VF
@@ -177,8 +195,9 @@ vd_lane_times(unsigned h, size_t n)
 /*
   Split of 8 coordinates, as split() does it: adding 1.5 * 2^52 rounds to
   the nearest integer r in the low bits of the sum; stepping down where
-  r > v gives cell_floor() (with its +0), and the sum's low 32 bits, less
-  that step, are the cell.  Exact for |v| < 2^51.
+  r > v gives cell_floor() (with its +0).  The sum's bits, less that step
+  and less the bits of 1.5 * 2^52, are the 64-bit cell.  Exact for
+  |v| < 2^51.
 */
 static inline void
 vsplit_half(VD v, VD* fl, __m512i* cell64)
@@ -187,13 +206,14 @@ vsplit_half(VD v, VD* fl, __m512i* cell64)
   const VD       y     = _mm512_add_pd(v, magic);
   const VD       r     = _mm512_sub_pd(y, magic);
   const __mmask8 down  = _mm512_cmp_pd_mask(r, v, _CMP_GT_OQ);
-  *fl                  = _mm512_mask_sub_pd(r, down, r, _mm512_set1_pd(1.0));
-  *cell64              = _mm512_mask_sub_epi64(
-    _mm512_castpd_si512(y), down, _mm512_castpd_si512(y), _mm512_set1_epi64(1));
+  const __m512i  bits =
+    _mm512_sub_epi64(_mm512_castpd_si512(y), _mm512_castpd_si512(magic));
+  *fl     = _mm512_mask_sub_pd(r, down, r, _mm512_set1_pd(1.0));
+  *cell64 = _mm512_mask_sub_epi64(bits, down, bits, _mm512_set1_epi64(1));
 }
 
 static inline void
-vsplit(VD lo, VD hi, VF* frac, VI* cell)
+vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
 {
   VD      fl_lo;
   VD      fl_hi;
@@ -203,10 +223,13 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell)
   vsplit_half(hi, &fl_hi, &c_hi);
   *frac = vf_from_halves(_mm512_sub_pd(lo, fl_lo), _mm512_sub_pd(hi, fl_hi));
 
-  // The low 32 bits of each 64-bit lane, lo then hi.
+  // The low, then the high 32 bits of each 64-bit lane, lo then hi.
   const __m512i even =
     _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
-  *cell = _mm512_permutex2var_epi32(c_lo, even, c_hi);
+  const __m512i odd =
+    _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+  *cell    = _mm512_permutex2var_epi32(c_lo, even, c_hi);
+  *cell_hi = _mm512_permutex2var_epi32(c_lo, odd, c_hi);
 }
 
 #include "simd_template.h"

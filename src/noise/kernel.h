@@ -20,19 +20,22 @@
 /// the 16 corners live in registers.  GCC and clang both read this pragma.
 #define P4D_UNROLL _Pragma("GCC unroll 16")
 
-/// Maps the raw blend's practical peak (about 1.159) just below 1.
-#define P4D_NOISE_SCALE 0.86f
+/// Gain and floor of the variance normalisation (see noise.c): the output
+/// is P4D_NOISE_GAIN * v / sqrt(V + P4D_NOISE_FLOOR), for the raw blend v
+/// whose variance is 0.75 V.
+#define P4D_NOISE_GAIN 0.25f
+#define P4D_NOISE_FLOOR 0x1p-10f
 
-/// Odd multipliers of the hash chain, one for each axis link and the final.
-static const uint32_t hash_mul[5] = {
+/// Odd multipliers of the hash chain, one for each axis link.
+static const uint32_t hash_mul[4] = {
   0x9E3779B1U, // 2^32 / golden ratio
   0x85EBCA77U, // xxHash prime 2
   0xC2B2AE3DU, // xxHash prime 3
   0x27D4EB2FU, // xxHash prime 4
-  0x165667B1U, // xxHash prime 5
 };
 
-/// Full avalanche of the seed into the chain's starting key.
+/// Full avalanche of the seed into the chain's starting key (Wellons'
+/// lowbias32).
 static inline uint32_t
 seed_key(uint32_t seed)
 {
@@ -45,19 +48,41 @@ seed_key(uint32_t seed)
   return h;
 }
 
-/// One link of the hash chain: mix a cell coordinate into hash h.
+/// The low 32 bits of a 64-bit cell.
 static inline uint32_t
-hash_link(uint32_t h, uint32_t cell, uint32_t mul)
+cell_lo(uint64_t cell)
 {
-  return (h ^ (h >> 16) ^ cell) * mul;
+  return (uint32_t)cell;
 }
 
-/// The gradient index (0..31) that ends a chain.
+/// The high 32 bits of a 64-bit cell.
+static inline uint32_t
+cell_hi(uint64_t cell)
+{
+  return (uint32_t)(cell >> 32);
+}
+
+/**
+   One link of the hash chain: mix a 64-bit cell coordinate (lo, hi) into
+   hash h.  The low half goes through the multiplication; the high half is
+   added after it, which costs one addition: the next link (or the
+   finaliser) spreads it like any other bit.
+*/
+static inline uint32_t
+hash_link(uint32_t h, uint32_t lo, uint32_t hi, uint32_t mul)
+{
+  return ((h ^ (h >> 16) ^ lo) * mul) + hi;
+}
+
+/// The gradient index (0..31) that ends a chain: two xorshift-multiply
+/// rounds (lowbias32's) carry every bit of h into the top 5.
 static inline uint32_t
 hash_gradient(uint32_t h)
 {
+  h ^= h >> 16;
+  h *= 0x7FEB352DU;
   h ^= h >> 15;
-  h *= hash_mul[4];
+  h *= 0x846CA68BU;
   return h >> 27;
 }
 
@@ -128,16 +153,16 @@ coord_ok(double v)
   return fabs(v) <= P4D_NOISE_COORD_MAX;
 }
 
-/// Split a coordinate into its 32-bit cell and its fraction in [0, 1].
+/// Split a coordinate into its 64-bit cell and its fraction in [0, 1].
 static inline void
-split(double v, uint32_t* cell, float* frac)
+split(double v, uint64_t* cell, float* frac)
 {
   if (!coord_ok(v)) {
     v = 0.0;
   }
 
   const double fl = cell_floor(v);
-  *cell           = (uint32_t)(int64_t)fl;
+  *cell           = (uint64_t)(int64_t)fl;
   *frac           = (float)(v - fl);
 }
 
@@ -145,26 +170,78 @@ split(double v, uint32_t* cell, float* frac)
    Chain the hash through the first n_axes axes (x, y, ...), from key.
 
    Afterwards h[i] for i < 2^n_axes is the hash of the corner whose bit k is
-   set when it is on the upper side of axis k.
+   set when it is on the upper side of axis k (cell c[k] + 1, whose carry
+   reaches the high half).
 */
 static inline void
-hash_corners(uint32_t key, const uint32_t c[], unsigned n_axes, uint32_t h[])
+hash_corners(uint32_t key, const uint64_t c[], unsigned n_axes, uint32_t h[])
 {
   h[0] = key;
   P4D_UNROLL
   for (unsigned k = 0U, n = 1U; k < n_axes; ++k, n <<= 1U) {
+    const uint64_t up = c[k] + 1U;
     P4D_UNROLL
     for (unsigned i = n; i-- > 0U;) {
-      h[i + n] = hash_link(h[i], c[k] + 1U, hash_mul[k]);
-      h[i]     = hash_link(h[i], c[k], hash_mul[k]);
+      h[i + n] = hash_link(h[i], cell_lo(up), cell_hi(up), hash_mul[k]);
+      h[i]     = hash_link(h[i], cell_lo(c[k]), cell_hi(c[k]), hash_mul[k]);
     }
   }
 }
 
-/// Clamp a scaled blend into [-1, 1].
-static inline float
-clamp_unit(float r)
+/// The gradient index of the corner at cell c (4 axes) for a key from
+/// seed_key(): what hash_corners() and hash_gradient() give that corner.
+static inline uint32_t
+hash_cell(uint32_t key, const uint64_t c[4])
 {
+  uint32_t h = key;
+  for (unsigned k = 0U; k < 4U; ++k) {
+    h = hash_link(h, cell_lo(c[k]), cell_hi(c[k]), hash_mul[k]);
+  }
+  return hash_gradient(h);
+}
+
+/*
+  The variance of the raw blend at fraction f is 0.75 V (see noise.c), with
+
+    V = sum over axes b of T_b times the product of S_a over the others,
+    s = fade(f), S = (1-s)^2 + s^2, T = (1-s)^2 f^2 + s^2 (f-1)^2.
+
+  V is folded in axis by axis, x to w, as the blend runs: (p, t) start as
+  (S, T) of x, and after axes 0..k they are the product of those axes' S
+  and their V.  Every path computes exactly these operations in this
+  order.
+*/
+
+/// S of one axis, for u = fade(f).
+static inline float
+variance_s(float u)
+{
+  const float a = 1.0f - u;
+  return a * a + u * u;
+}
+
+/// T of one axis at fraction f, for g = f - 1 and u = fade(f).
+static inline float
+variance_t(float f, float g, float u)
+{
+  const float a = 1.0f - u;
+  return (a * a) * (f * f) + (u * u) * (g * g);
+}
+
+/// Fold the next axis (s_axis, t_axis) into (p, t) of the axes before it.
+static inline void
+variance_fold(float* p, float* t, float s_axis, float t_axis)
+{
+  *t = *t * s_axis + *p * t_axis;
+  *p = *p * s_axis;
+}
+
+/// The output for raw blend v and variance term var (V above), clamped
+/// into [-1, 1] (rarely needed: see noise.c).
+static inline float
+normalise(float v, float var)
+{
+  const float r = (P4D_NOISE_GAIN * v) / sqrtf(var + P4D_NOISE_FLOOR);
   return r > 1.0f ? 1.0f : r < -1.0f ? -1.0f : r;
 }
 

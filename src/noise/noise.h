@@ -30,9 +30,20 @@ extern "C" {
 /**
    Largest magnitude of a coordinate, in lattice cells (2^50).
 
-   A coordinate that is larger, or not finite, is taken as 0.  At 2^50 cells
-   a double still resolves 2^-2 of a cell; 2^50 cells of a 20 kHz grain are
-   1.8 million years.
+   A coordinate that is larger, or not finite, is taken as 0.  Cells are
+   hashed as 64-bit integers, so the lattice does not repeat below this.
+
+   Why 2^50 is enough.  With the band limit (see P4dFbm) no computed octave
+   moves faster than the lower of 20 kHz and the Nyquist frequency, that is
+   20000 cells per second at any sample rate.  In 10,000 hours (3.6e7 s) an
+   octave therefore travels at most 7.2e11 cells (2^39.4), 1/1560 of the
+   limit, plus a few cells of static position.  There a double resolves
+   2^-13 cells, and a sample at 20000 cells/s is 0.104 cells at 192 kHz
+   (850 such steps) or 0.026 cells at 768 kHz (213).  For any octave the
+   coordinate over the step per sample is the song time in samples, so at
+   768 kHz after 10,000 hours (2^44.6 samples) a step still spans 2^7.4
+   double spacings: sub-sample positions stay exact to better than 1 %.
+   The vector paths split coordinates exactly up to 2^51.
 */
 #define P4D_NOISE_COORD_MAX 1125899906842624.0
 
@@ -40,17 +51,22 @@ extern "C" {
    Lipschitz bound of p4d_noise4() per lattice cell of Euclidean distance.
 
    |p4d_noise4(p + h) - p4d_noise4(p)| <= P4D_NOISE_LIPSCHITZ * |h| for every
-   p and h: the fade's steepest slope (15/8) times the largest difference of
-   two dot products (3) times the output scale (0.86), rounded up; see
-   noise.c.
+   p and h, up to float rounding (about 10^-5 next to a lattice point, where
+   the normalisation amplifies the blend's rounding most).  The steepest
+   slope is at lattice points, where the variance normalisation's floor
+   sets it: gain / sqrt(floor) times the longest gradient,
+   (1/4) * 32 * sqrt(3) = 13.856, rounded up; see noise.c.
 */
-#define P4D_NOISE_LIPSCHITZ 4.84
+#define P4D_NOISE_LIPSCHITZ 13.86
 
 /**
    Standard deviation of p4d_noise4() at a random point, for the engines
-   that normalise a sum of octaves.
+   that normalise a sum of octaves: 0.25 sqrt(0.75 * 0.99103) (see noise.c),
+   measured 0.21554 over 10^9 points.  Thanks to the variance
+   normalisation it is also the level along almost any line (within 0.5 dB
+   on lines at least 0.05 cells off the lattice on every axis).
 */
-#define P4D_NOISE_STD 0.252f
+#define P4D_NOISE_STD 0.2155f
 
 /// Most octaves fBm sums.
 #define P4D_FBM_MAX_OCTAVES 16
@@ -61,8 +77,9 @@ extern "C" {
    @param seed Selects the lattice hash.  Every seed works; different seeds
    give uncorrelated fields.
    @param x,y,z,w Coordinates in lattice cells.  w is time by convention.
-   @return The noise value, always within [-1, 1] and exactly 0 at integer
-   lattice points.  Realtime safe.
+   @return The noise value, always within [-1, 1] (standard deviation
+   P4D_NOISE_STD at almost every point, see noise.c) and exactly 0 at
+   integer lattice points.  Realtime safe.
 */
 float
 p4d_noise4(uint32_t seed, double x, double y, double z, double w);

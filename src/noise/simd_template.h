@@ -31,6 +31,8 @@
     VF   vf_add(VF a, VF b)                 a + b
     VF   vf_sub(VF a, VF b)                 a - b
     VF   vf_mul(VF a, VF b)                 a * b
+    VF   vf_div(VF a, VF b)                 a / b
+    VF   vf_sqrt(VF a)                      square root
     VF   vf_fma(VF a, VF b, VF c)           a * b + c, one rounding (used
                                             only where a * b is exact)
     VF   vf_blend(VM m, VF a, VF b)         b in the lanes of m, a elsewhere
@@ -39,6 +41,9 @@
     VF   vf_from_halves(VD lo, VD hi)       lanes lo then hi, each rounded
                                             to float
     VF   vf_lookup32(const float t[32], VI i)  t[i], only with
+                                            P4D_HAVE_LOOKUP32
+    VI   vi_add_masked(VI a, VM m, VI b)    a + b in the lanes of m, a
+                                            elsewhere; only with
                                             P4D_HAVE_LOOKUP32
     VI   vi_set1(uint32_t a)                every lane a
     VI   vi_add(VI a, VI b)                 a + b modulo 2^32
@@ -58,9 +63,11 @@
                                             points, min(h * P4D_W / 2 +
                                             lane, n - 1): the last point
                                             repeats
-    void vsplit(VD lo, VD hi, VF* frac, VI* cell)  split() of every lane of
-                                            lo then hi: the fraction and
-                                            the 32-bit cell, for |v| < 2^51
+    void vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
+                                            split() of every lane of lo
+                                            then hi: the fraction and the
+                                            low and high 32 bits of the
+                                            64-bit cell, for |v| < 2^51
 
   test_paths proves every path bit-identical to the scalar one; a new path
   joins P4dIsa and the tables in isa.c, and its file is built with its own
@@ -68,7 +75,7 @@
 
   How it works.  A lane is one point of the line.  Every lane does exactly
   the scalar kernel's arithmetic (noise.c) in the same order, so every path
-  gives the same bits.  Two tricks make that fast without changing a bit:
+  gives the same bits.  Three tricks make that fast without changing a bit:
 
   - Layers.  Gradients depend only on the cell.  Where a block's points
     share their x, y and z cells (lines in the engines move slowly in space
@@ -78,6 +85,10 @@
     the layers below and above it.  Layers are cached across blocks.  When
     x, y and z are constant (the Mod's lines) even the first three terms of
     each dot product are constants.
+
+  - Fixed axes.  The variance terms (noise.c) of an axis that does not move
+    along the line are line constants, computed once by the scalar code and
+    broadcast; when x, y and z are all fixed, so is their fold.
 
   - Per-lane gradients.  Otherwise every lane hashes its own corners, where
     the path can look up a gradient per lane (P4D_HAVE_LOOKUP32); a path
@@ -112,12 +123,16 @@ typedef struct {
   bool     fixed_xyz; ///< None of x, y, z moves
   float    frac[3];   ///< Fraction on a fixed axis
   double   floor[3];  ///< Cell on a fixed axis, as cell_floor() gives it
+  float    var_s[3];  ///< variance_s() of a fixed axis
+  float    var_t[3];  ///< variance_t() of a fixed axis
+  float    xyz_p;     ///< Variance fold of x, y, z: p (when fixed_xyz)
+  float    xyz_t;     ///< Variance fold of x, y, z: t (when fixed_xyz)
 } Line;
 
 /// Gradients of P4D_GROUP consecutive w layers of the cached xyz cell.
 typedef struct {
   bool     valid;
-  uint32_t first;                  ///< First layer, a multiple of P4D_GROUP
+  uint64_t first;                  ///< First layer, a multiple of P4D_GROUP
   uint32_t g[8][P4D_GROUP];        ///< Gradient of each xyz corner and layer
   bool     has_partial[P4D_GROUP]; ///< partial is set (when fixed_xyz)
   float    partial[P4D_GROUP][8];  ///< x + y + z terms of each dot product
@@ -126,7 +141,7 @@ typedef struct {
 /// The gradients of the w layers of one x, y, z cell, by groups.
 typedef struct {
   bool       valid;
-  uint32_t   cell[3]; ///< The x, y, z cell
+  uint64_t   cell[3]; ///< The x, y, z cell
   uint32_t   hxyz[8]; ///< Hash chain through x, y, z for the 8 xyz corners
   LayerGroup group[2];
 } Layers;
@@ -141,11 +156,53 @@ vf_fade(VF t)
   return vf_mul(t3, poly);
 }
 
-/// The gradient index that ends a chain, in every lane.
+/// The gradient index that ends a chain, in every lane: hash_gradient().
 static inline VI
 vi_leaf(VI h)
 {
-  return vi_srl(vi_mullo(vi_xor(h, vi_srl(h, 15U)), vi_set1(hash_mul[4])), 27U);
+  h = vi_mullo(vi_xor(h, vi_srl(h, 16U)), vi_set1(0x7FEB352DU));
+  h = vi_mullo(vi_xor(h, vi_srl(h, 15U)), vi_set1(0x846CA68BU));
+  return vi_srl(h, 27U);
+}
+
+/// variance_s() in every lane.
+static inline VF
+vf_variance_s(VF u)
+{
+  const VF a = vf_sub(vf_set1(1.0f), u);
+  return vf_add(vf_mul(a, a), vf_mul(u, u));
+}
+
+/// variance_t() in every lane.
+static inline VF
+vf_variance_t(VF f, VF g, VF u)
+{
+  const VF a = vf_sub(vf_set1(1.0f), u);
+  return vf_add(vf_mul(vf_mul(a, a), vf_mul(f, f)),
+                vf_mul(vf_mul(u, u), vf_mul(g, g)));
+}
+
+/// variance_fold() in every lane; the first axis folded (*started false)
+/// starts (p, t).
+static inline void
+vf_variance_fold(bool* started, VF* p, VF* t, VF s_axis, VF t_axis)
+{
+  if (*started) {
+    *t = vf_add(vf_mul(*t, s_axis), vf_mul(*p, t_axis));
+    *p = vf_mul(*p, s_axis);
+  } else {
+    *p       = s_axis;
+    *t       = t_axis;
+    *started = true;
+  }
+}
+
+/// normalise() in every lane.
+static inline VF
+vf_normalise(VF v, VF var)
+{
+  return vf_clamp1(vf_div(vf_mul(vf_set1(P4D_NOISE_GAIN), v),
+                          vf_sqrt(vf_add(var, vf_set1(P4D_NOISE_FLOOR)))));
 }
 
 static inline VF
@@ -181,23 +238,26 @@ blend(VF v[], const VF u[], unsigned n_axes)
 
 /// The group of layer w of the cached cell, its layers hashed on first use.
 static LayerGroup*
-layer_group(Layers* layers, uint32_t w)
+layer_group(Layers* layers, uint64_t w)
 {
-  const uint32_t    first = w & ~(P4D_GROUP - 1U);
+  const uint64_t    first = w & ~(uint64_t)(P4D_GROUP - 1U);
   LayerGroup* const group = &layers->group[(w / P4D_GROUP) & 1U];
   if (group->valid && group->first == first) {
     return group;
   }
 
-  // The last link (w) and the gradient of every layer at once.
+  // The last link (w) and the gradient of every layer at once.  A group
+  // never straddles a multiple of 2^32, so its cells share their high half.
+  const VI hi = vi_set1(cell_hi(first));
   P4D_UNROLL
   for (unsigned l = 0U; l < P4D_GROUP; l += P4D_W) {
-    const VI cell = vi_add(vi_set1(first + l), vi_lane_index());
+    const VI cell = vi_add(vi_set1(cell_lo(first) + l), vi_lane_index());
     P4D_UNROLL
     for (unsigned q = 0U; q < 8U; ++q) {
-      const uint32_t h = layers->hxyz[q];
-      const VI       link =
-        vi_mullo(vi_xor(vi_set1(h ^ (h >> 16U)), cell), vi_set1(hash_mul[3]));
+      const uint32_t h    = layers->hxyz[q];
+      const VI       link = vi_add(
+        vi_mullo(vi_xor(vi_set1(h ^ (h >> 16U)), cell), vi_set1(hash_mul[3])),
+        hi);
       vi_store(&group->g[q][l], vi_leaf(link));
     }
   }
@@ -210,9 +270,9 @@ layer_group(Layers* layers, uint32_t w)
 
 /// The x + y + z terms of the dot products of layer w, for fixed x, y, z.
 static const float*
-layer_partial(const Line* line, LayerGroup* group, uint32_t w)
+layer_partial(const Line* line, LayerGroup* group, uint64_t w)
 {
-  const unsigned l = w & (P4D_GROUP - 1U);
+  const unsigned l = (unsigned)(w & (P4D_GROUP - 1U));
   if (!group->has_partial[l]) {
     for (unsigned q = 0U; q < 8U; ++q) {
       const float* const m = gradients[group->g[q][l]];
@@ -235,16 +295,26 @@ block_layers(const Line*  line,
              VD           t_lo,
              VD           t_hi,
              const double floor_xyz[3],
-             uint32_t     w0,
+             uint64_t     w0,
              unsigned     n_layers)
 {
-  VF f[2][3];
-  VF u[3];
+  VF   f[2][3];
+  VF   u[3];
+  VF   var_p   = vf_set1(line->xyz_p);
+  VF   var_t   = vf_set1(line->xyz_t);
+  bool started = line->fixed_xyz;
   for (unsigned a = 0U; a < 3U; ++a) {
     if (line->fixed[a]) {
       f[0][a] = vf_set1(line->frac[a]);
       f[1][a] = vf_set1(line->frac[a] - 1.0f);
       u[a]    = vf_set1(fade(line->frac[a]));
+      if (!line->fixed_xyz) {
+        vf_variance_fold(&started,
+                         &var_p,
+                         &var_t,
+                         vf_set1(line->var_s[a]),
+                         vf_set1(line->var_t[a]));
+      }
     } else {
       VD lo;
       VD hi;
@@ -253,6 +323,11 @@ block_layers(const Line*  line,
       f[0][a]     = vf_from_halves(vd_sub(lo, fl), vd_sub(hi, fl));
       f[1][a]     = vf_sub(f[0][a], vf_set1(1.0f));
       u[a]        = vf_fade(f[0][a]);
+      vf_variance_fold(&started,
+                       &var_p,
+                       &var_t,
+                       vf_variance_s(u[a]),
+                       vf_variance_t(f[0][a], f[1][a], u[a]));
     }
   }
 
@@ -260,21 +335,27 @@ block_layers(const Line*  line,
   VD hi;
   VF fw;
   VI cw;
+  VI cw_hi;
   coords(line, 3U, t_lo, t_hi, &lo, &hi);
-  vsplit(lo, hi, &fw, &cw);
+  vsplit(lo, hi, &fw, &cw, &cw_hi);
+  (void)cw_hi;
   const VF fw1 = vf_sub(fw, vf_set1(1.0f));
+  const VF uw  = vf_fade(fw);
+  vf_variance_fold(
+    &started, &var_p, &var_t, vf_variance_s(uw), vf_variance_t(fw, fw1, uw));
 
   VF lower = vf_set1(0.0f);
   VF upper = vf_set1(0.0f);
   VM below = vm_none();
   for (unsigned j = 0U; j < n_layers; ++j) {
-    const uint32_t    w     = w0 + j;
+    const uint64_t    w     = w0 + j;
     LayerGroup* const group = layer_group(layers, w);
-    const unsigned    l     = w & (P4D_GROUP - 1U);
+    const unsigned    l     = (unsigned)(w & (P4D_GROUP - 1U));
 
     // Lanes in cell w see this layer as their lower one, with offset fw;
-    // lanes in cell w - 1 as their upper one, with offset fw - 1.
-    const VM in_cell = vi_eq(cw, vi_set1(w));
+    // lanes in cell w - 1 as their upper one, with offset fw - 1.  The
+    // block spans fewer than 2^32 cells, so the low halves tell them apart.
+    const VM in_cell = vi_eq(cw, vi_set1(cell_lo(w)));
     const VF dw      = vf_blend(in_cell, fw1, fw);
 
     VF v[8];
@@ -302,16 +383,17 @@ block_layers(const Line*  line,
     below          = in_cell;
   }
 
-  return vf_lerp(vf_fade(fw), lower, upper);
+  return vf_normalise(vf_lerp(uw, lower, upper), var_t);
 }
 
 #ifdef P4D_HAVE_LOOKUP32
 
-/// One link of the hash chain in every lane.
+/// One link of the hash chain in every lane: hash_link().
 static inline VI
-vi_link(VI h, VI cell, uint32_t mul)
+vi_link(VI h, VI lo, VI hi, uint32_t mul)
 {
-  return vi_mullo(vi_xor(vi_xor(h, vi_srl(h, 16U)), cell), vi_set1(mul));
+  return vi_add(vi_mullo(vi_xor(vi_xor(h, vi_srl(h, 16U)), lo), vi_set1(mul)),
+                hi);
 }
 
 /// Gradient components by index, column k holding component k.
@@ -337,27 +419,39 @@ static const float gradient_column[4][32] = {
 static VF
 block_lanes(const Line* line, VD t_lo, VD t_hi)
 {
-  VF f[2][4];
-  VF u[4];
-  VI c[4];
+  VF   f[2][4];
+  VF   u[4];
+  VI   c[4];
+  VI   c_hi[4];
+  VF   var_p   = vf_set1(1.0f);
+  VF   var_t   = vf_set1(0.0f);
+  bool started = false;
   for (unsigned a = 0U; a < 4U; ++a) {
     VD lo;
     VD hi;
     coords(line, a, t_lo, t_hi, &lo, &hi);
-    vsplit(lo, hi, &f[0][a], &c[a]);
+    vsplit(lo, hi, &f[0][a], &c[a], &c_hi[a]);
     f[1][a] = vf_sub(f[0][a], vf_set1(1.0f));
     u[a]    = vf_fade(f[0][a]);
+    vf_variance_fold(&started,
+                     &var_p,
+                     &var_t,
+                     vf_variance_s(u[a]),
+                     vf_variance_t(f[0][a], f[1][a], u[a]));
   }
 
   VI h[16];
   h[0] = vi_set1(line->key);
   P4D_UNROLL
   for (unsigned k = 0U, n = 1U; k < 4U; ++k, n <<= 1U) {
-    const VI c1 = vi_add(c[k], vi_set1(1U));
+    // Cell + 1, carried into the high half.
+    const VI up = vi_add(c[k], vi_set1(1U));
+    const VI up_hi =
+      vi_add_masked(c_hi[k], vi_eq(up, vi_set1(0U)), vi_set1(1U));
     P4D_UNROLL
     for (unsigned i = n; i-- > 0U;) {
-      h[i + n] = vi_link(h[i], c1, hash_mul[k]);
-      h[i]     = vi_link(h[i], c[k], hash_mul[k]);
+      h[i + n] = vi_link(h[i], up, up_hi, hash_mul[k]);
+      h[i]     = vi_link(h[i], c[k], c_hi[k], hash_mul[k]);
     }
   }
 
@@ -374,7 +468,7 @@ block_lanes(const Line* line, VD t_lo, VD t_hi)
     v[i] = acc;
   }
 
-  return blend(v, u, 4U);
+  return vf_normalise(blend(v, u, 4U), var_t);
 }
 
 #endif
@@ -396,7 +490,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
   // floor() + 0 is cell_floor() in range, in one instruction.
   double   fl_first[4];
   double   fl_last[4];
-  uint32_t c_first[4];
+  uint64_t c_first[4];
   for (unsigned a = 0U; a < 4U; ++a) {
     if (a < 3U && line->fixed[a]) {
       fl_first[a] = fl_last[a] = line->floor[a];
@@ -410,7 +504,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
       fl_first[a] = floor(p_first) + 0.0;
       fl_last[a]  = floor(p_last) + 0.0;
     }
-    c_first[a] = (uint32_t)(int64_t)fl_first[a];
+    c_first[a] = (uint64_t)(int64_t)fl_first[a];
   }
 
   const VD t_lo = vd_add(vd_set1(t_first), vd_lane_times(0U, n));
@@ -429,7 +523,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
       layers->valid                                   = true;
     }
     const double   w_low    = w_span < 0.0 ? fl_last[3] : fl_first[3];
-    const uint32_t w0       = (uint32_t)(int64_t)w_low;
+    const uint64_t w0       = (uint64_t)(int64_t)w_low;
     const unsigned n_layers = (unsigned)fabs(w_span) + 2U;
     r = block_layers(line, layers, t_lo, t_hi, fl_first, w0, n_layers);
   } else {
@@ -441,7 +535,6 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
 #endif
   }
 
-  r = vf_clamp1(vf_mul(r, vf_set1(P4D_NOISE_SCALE)));
   if (n == P4D_W) {
     vf_store(out, r);
   } else {
@@ -459,7 +552,8 @@ P4D_SPAN(uint32_t     key,
          float*       out,
          size_t       n)
 {
-  Line line = { key, { 0.0 }, { 0.0 }, { false }, true, { 0.0f }, { 0.0 } };
+  Line line = { key,     { 0.0 },  { 0.0 },  { false }, true, { 0.0f },
+                { 0.0 }, { 0.0f }, { 0.0f }, 1.0f,      0.0f };
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
   for (unsigned a = 0U; a < 3U; ++a) {
@@ -468,9 +562,20 @@ P4D_SPAN(uint32_t     key,
     line.fixed[a]  = step[a] == 0.0 && origin[a] != 0.0 && coord_ok(origin[a]);
     line.fixed_xyz = line.fixed_xyz && line.fixed[a];
     if (line.fixed[a]) {
-      uint32_t cell = 0U;
+      uint64_t cell = 0U;
       split(origin[a], &cell, &line.frac[a]);
-      line.floor[a] = cell_floor(origin[a]);
+      line.floor[a]    = cell_floor(origin[a]);
+      const float frac = line.frac[a];
+      const float u    = fade(frac);
+      line.var_s[a]    = variance_s(u);
+      line.var_t[a]    = variance_t(frac, frac - 1.0f, u);
+    }
+  }
+  if (line.fixed_xyz) {
+    line.xyz_p = line.var_s[0];
+    line.xyz_t = line.var_t[0];
+    for (unsigned a = 1U; a < 3U; ++a) {
+      variance_fold(&line.xyz_p, &line.xyz_t, line.var_s[a], line.var_t[a]);
     }
   }
 

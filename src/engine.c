@@ -25,25 +25,27 @@
   back to full level by its last octave (and z is 0, never NaN, once every
   octave is past it).
 
-  Glides mix z, before any shaping.  To a neighbour (morph, spread, width,
-  octaves, persistence, and the shaping parameters out_min, out_max,
-  level) the law is plain: z = z_old + a (z_new - z_old), a = 6t^5 - 15t^4
-  + 10t^3 of the glide's progress t.  Anything else (seed, lacunarity, rate,
-  period, grain, evolve, clock, a relocation, the transport starting: what
-  moves the time line) jumps to a signal that is unrelated, or nearly so,
-  and a plain law would dip the level by up to 3 dB mid-glide; there the law
-  is equal power on the same ramp, z = (cos(pi a/2) z_old + sin(pi a/2)
-  z_new) / sqrt(1 + rho sin(pi a)), where rho estimates the correlation of
-  the two signals (0 for another seed; the divisor keeps unit variance when
-  a time line moved only a little, e.g. a rate automated near the song's
-  start, where a pure equal-power law would bump the level by up to 3 dB).
-  rho is the weight-weighted mean over octaves of prod_a c(d_a), d_a the
-  octave's offset between the two voices on axis a at the glide's middle
-  and c(d) = 1 - 3d^2 + 2d^3 (0 from d = 1) a fit, within 0.04, of the
-  kernel's correlation at an offset of d cells along one axis (the average
-  of 0.75 sum_b A(d_b) prod B(d_a) over points, the covariance analogue of V
-  below).  Both laws have zero slope of a at either end, so the output's
-  slope never jumps.  The shaping parameters glide with a.
+  Glides mix z, before any shaping, by a law chosen per channel from rho,
+  an estimate of the correlation of the two voices' z.  Between neighbours
+  (rho >= 0.9: morph, spread, width, octaves or persistence moved a little,
+  or only out_min, out_max or level changed) the law is plain, z = z_old +
+  a (z_new - z_old), a = 6t^5 - 15t^4 + 10t^3 of the glide's progress t; it
+  keeps at least 0.95 of the variance mid-glide.  To an unrelated signal
+  (another seed, a relocation, the transport starting, a rate, period,
+  grain, evolve, lacunarity or clock change far into the song: whatever
+  moves the time line far) a plain law would dip by 3 dB, and the law is
+  equal power on the same ramp, z = (cos(pi a/2) z_old + sin(pi a/2)
+  z_new) / sqrt(1 + rho sin(pi a)): exactly cos and sin for rho = 0, and
+  the divisor keeps unit variance in between (a rate automated near the
+  song's start moves the time line only a little, where pure equal power
+  would bump the level by up to 3 dB).  rho is 0 between seeds, else the
+  weight-weighted mean over octaves of prod_a c(d_a), d_a the octave's
+  offset between the voices on axis a at the glide's middle and c(d) = 1 -
+  3d^2 + 2d^3 (0 from d = 1), a fit within 0.04 of the kernel's
+  correlation at an offset of d cells along one axis, averaged over points
+  (sum_b A(d_b) prod_{a != b} B(d_a), the covariance analogue of V below).
+  Both laws have the zero end slopes of a, so the output's slope never
+  jumps.  The shaping parameters glide with a.
 
   Time lines.  Locked to the song (or to the frames since activation when no
   host transport is known), the phase of axis a at frame n is
@@ -143,6 +145,10 @@
 /// Standard deviation of the Noise before the limiter, relative to level.
 #define P4D_NOISE_RMS 0.25f
 
+/// Voices at least this correlated glide by the plain law (which keeps
+/// 0.95 of the variance mid-glide); others by equal power.
+#define P4D_NEIGHBOURS 0.9
+
 /// Fastest transport speed the engine follows (hosts shuttle at up to 8 or so).
 #define P4D_MAX_SPEED 64.0
 
@@ -199,7 +205,6 @@ struct P4dEngineImpl {
   bool        primed;     ///< A voice is playing
   bool        relock;     ///< The song position jumped: start a new voice
   bool        fading;     ///< prev is fading out, cur in
-  bool        fade_power; ///< Equal power (else the plain law)
   int64_t     fade_start; ///< Engine frame where the glide began
   int64_t     fade_len;   ///< Glide length in frames
   double      rho[P4D_MAX_CHANNELS]; ///< Estimated correlation of the voices
@@ -681,23 +686,6 @@ fade_correlation(P4dEngine* e, int64_t len)
   }
 }
 
-/// Whether going from voice o to voice n moves the time line.
-static bool
-line_moved(const P4dEngine* e, const Voice* o, const Voice* n)
-{
-  if (o->seed != n->seed || o->mode != n->mode ||
-      o->fbm.lacunarity != n->fbm.lacunarity) {
-    return true;
-  }
-  for (unsigned a = 0U; a < 4U; ++a) {
-    if (o->phase_step[a] != n->phase_step[a] ||
-        voice_phase(o, a, e->idx) != voice_phase(n, a, e->idx)) {
-      return true;
-    }
-  }
-  return false;
-}
-
 /// Start a new voice from target, gliding over glide frames; warm selects
 /// a relocation's warm-up of the high-pass filters (when rendering).
 static void
@@ -722,8 +710,7 @@ voice_start(P4dEngine* e, const Voice* target, int64_t glide, bool warm)
   e->fading     = glide > 0;
   e->fade_start = e->idx;
   e->fade_len   = glide;
-  e->fade_power = relocated || line_moved(e, &e->prev, &e->cur);
-  if (e->fading && e->fade_power) {
+  if (e->fading) {
     fade_correlation(e, glide);
   }
 }
@@ -755,7 +742,7 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
           (double)(e->idx + (int64_t)i - e->fade_start) / (double)e->fade_len;
         const double a    = p4d_smooth_quintic(t);
         const double from = e->buf_prev[c][i];
-        if (e->fade_power) {
+        if (e->rho[c] < P4D_NEIGHBOURS) {
           const double u = p4d_smooth_quarter_cos(a);
           const double v = p4d_smooth_quarter_sin(a);
           z = (u * from + v * z) / sqrt(1.0 + e->rho[c] * (2.0 * u * v));

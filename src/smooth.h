@@ -61,8 +61,8 @@ p4d_smooth_exp(double x)
   p        = p * r + 1.0;
   p        = p * r + 1.0;
 
-  const uint64_t bits = (uint64_t)(k + 1023) << 52U;
-  double         scale;
+  const uint64_t bits  = (uint64_t)(k + 1023) << 52U;
+  double         scale = 0.0;
   memcpy(&scale, &bits, sizeof(scale));
   return p * scale;
 }

@@ -60,8 +60,8 @@ test_no_lattice_pulse(void)
 {
   // Mod at rate 1 Hz, 1 octave, at 1 kHz: a cell is 1000 frames.
   static const float spreads[] = { 0.0f, 0.37f, 1.0f };
-  const size_t       n         = 600U * 1000U;
-  const size_t       m         = 20U * 48000U;
+  const size_t       n         = (size_t)600U * 1000U;
+  const size_t       m         = (size_t)20U * 48000U;
   P4dBuffers         b         = p4d_buffers_new(m);
   double             worst     = 0.0;
   for (size_t s = 0U; s < sizeof(spreads) / sizeof(spreads[0]); ++s) {
@@ -108,7 +108,7 @@ static void
 test_mod_range(void)
 {
   // The defaults over one hour at 1 kHz.
-  const size_t n   = 3600U * 1000U;
+  const size_t n   = (size_t)3600U * 1000U;
   P4dRig       rig = p4d_rig_new(P4D_KIND_MOD, 1000.0);
   P4dBuffers   b   = p4d_buffers_new(n);
   p4d_rig_render(&rig, b.ch, n, 1000U);
@@ -276,7 +276,7 @@ test_highpass(void)
   // left of the restart once the filter takes over, P later.
   const double  rate      = 48000.0;
   const int64_t age       = (int64_t)(P4D_HIGHPASS_AGE_S * rate + 0.5);
-  const size_t  n         = 40U * 48000U;
+  const size_t  n         = (size_t)40U * 48000U;
   float*        z         = (float*)calloc(n, sizeof(float));
   const P4dFbm  fbm       = { 4.0f, 2.0, 0.5f, 0.0 };
   const double  origin[4] = { 0.0, 0.5, 0.2347, 0.0 };

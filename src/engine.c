@@ -790,8 +790,8 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
       a    = p4d_smooth_quintic(t);
       u    = p4d_smooth_quarter_cos(a);
       v    = p4d_smooth_quarter_sin(a);
-      low  = o->out_low + a * (n->out_low - o->out_low);
-      high = o->out_high + a * (n->out_high - o->out_high);
+      low  = o->out_low + a * ((double)n->out_low - o->out_low);
+      high = o->out_high + a * ((double)n->out_high - o->out_high);
     }
 
     for (unsigned c = 0U; c < e->n_channels; ++c) {

@@ -145,11 +145,6 @@
 /// Standard deviation of the Noise before the limiter, relative to level.
 #define P4D_NOISE_RMS 0.25f
 
-/// The Mod's table of Phi spans [-P4D_PHI_RANGE, P4D_PHI_RANGE] in steps
-/// of 1 / P4D_PHI_STEPS.
-#define P4D_PHI_RANGE 8
-#define P4D_PHI_STEPS 64
-
 /// Voices at least this correlated glide by the plain law (which keeps
 /// 0.95 of the variance mid-glide); others by equal power.
 #define P4D_NEIGHBOURS 0.9
@@ -213,60 +208,13 @@ struct P4dEngineImpl {
   int64_t     fade_start; ///< Engine frame where the glide began
   int64_t     fade_len;   ///< Glide length in frames
   double      rho[P4D_MAX_CHANNELS]; ///< Estimated correlation of the voices
-  double      phi[2 * P4D_PHI_RANGE * P4D_PHI_STEPS][4]; ///< Mod: Phi table
+  P4dPhiTable phi;                   ///< Mod: Phi's table
   Clock       clock;
   Voice       cur;
   Voice       prev;
   float       buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
   float       buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
 };
-
-/**
-   Fill the Mod's table of Phi: on each 1/64 of [-8, 8] the cubic Hermite
-   polynomial through Phi and its slope at both ends, so that Phi costs a
-   lookup and three multiply-adds instead of an exp and two polynomials.
-   The interpolant is continuous with a continuous slope (the knots share
-   values and slopes), strictly increasing, and within 2e-7 of Phi (the
-   table's own accuracy; the interpolation adds 2e-10).
-*/
-static void
-phi_table_fill(double table[][4])
-{
-  const double h  = 1.0 / P4D_PHI_STEPS;
-  double       y0 = p4d_smooth_normal_cdf(-P4D_PHI_RANGE);
-  double       m0 = 0.0;
-  for (unsigned i = 0U; i <= 2U * P4D_PHI_RANGE * P4D_PHI_STEPS; ++i) {
-    const double z  = -P4D_PHI_RANGE + (double)i * h;
-    const double y1 = p4d_smooth_normal_cdf(z);
-    // The slope over one step: h times the normal density.
-    const double m1 = h * 0.39894228040143267794 * p4d_smooth_exp(-0.5 * z * z);
-    if (i > 0U) {
-      double* const c = table[i - 1U];
-      c[0]            = y0;
-      c[1]            = m0;
-      c[2]            = 3.0 * (y1 - y0) - 2.0 * m0 - m1;
-      c[3]            = 2.0 * (y0 - y1) + m0 + m1;
-    }
-    y0 = y1;
-    m0 = m1;
-  }
-}
-
-/// Phi(z) from the table (the exact formula far out, where it is 1e-15
-/// from an end).
-static inline double
-phi(const P4dEngine* e, double z)
-{
-  const double u = (z + P4D_PHI_RANGE) * P4D_PHI_STEPS;
-  if (!(u >= 0.0 && u < 2.0 * P4D_PHI_RANGE * P4D_PHI_STEPS)) {
-    return p4d_smooth_normal_cdf(z);
-  }
-
-  const int           k = (int)u;
-  const double        t = u - (double)k;
-  const double* const c = e->phi[k];
-  return c[0] + t * (c[1] + t * (c[2] + t * c[3]));
-}
 
 unsigned
 p4d_engine_channels(P4dKind kind)
@@ -295,7 +243,7 @@ p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
   e->band_limit     = (top < P4D_BAND_HZ ? top : P4D_BAND_HZ) / sample_rate_hz;
 
   e->hpf = p4d_highpass_design(sample_rate_hz);
-  phi_table_fill(e->phi);
+  p4d_smooth_phi_fill(&e->phi);
   e->hpf_step =
     (int64_t)(P4D_HIGHPASS_AGE_S / (P4D_HIGHPASS_FILTERS - 1) * sample_rate_hz +
               0.5);
@@ -803,8 +751,9 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
                               : from + a * (z - from);
       }
 
-      const float y    = mod ? (float)(low + (high - low) * phi(e, z))
-                             : soft_limit((float)z * P4D_NOISE_RMS) * (float)high;
+      const float y =
+        mod ? (float)(low + (high - low) * p4d_smooth_phi(&e->phi, z))
+            : soft_limit((float)z * P4D_NOISE_RMS) * (float)high;
       out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;
     }
   }

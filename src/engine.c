@@ -7,12 +7,45 @@
   Voices.  A voice is one pure function of time: its parameters, fixed for
   its life, and a time line that maps the engine's frame counter to a phase
   on each noise axis.  Whenever the parameters change, or the song position
-  jumps, a new voice starts and the output cross-fades linearly from the old
-  voice to the new one over the glide time.  A change that arrives during a
-  glide waits for it to end, so the output is always a blend of at most two
-  pure functions, and what it is at any frame depends only on the timeline
-  of parameter values and transport, never on how the work was cut into
+  jumps, a new voice starts and the output glides from the old voice to the
+  new one over the glide time.  A change that arrives during a glide waits
+  for it to end, so the output is always a blend of at most two pure
+  functions, and what it is at any frame depends only on the timeline of
+  parameter values and transport, never on how the work was cut into
   blocks.
+
+  The signal z.  A voice renders, per channel, the core's weighted sum of
+  octaves (p4d_fbm4_sum_span()) divided by P4D_NOISE_STD times the root of
+  the summed squared weights: octaves are uncorrelated, so z has unit
+  variance whatever the octaves and persistence.  The weights include the
+  band limit (an octave fades out as its speed, every axis included, goes
+  from half to all of min(20 kHz, Nyquist), and is not computed past it);
+  the first octave's own fade is left out of the divisor, so that a grain
+  or rate that reaches the limit fades out instead of being renormalised
+  back to full level by its last octave (and z is 0, never NaN, once every
+  octave is past it).
+
+  Glides mix z, before any shaping, by a law chosen per channel from rho,
+  an estimate of the correlation of the two voices' z.  Between neighbours
+  (rho >= 0.9: morph, spread, width, octaves or persistence moved a little,
+  or only out_min, out_max or level changed) the law is plain, z = z_old +
+  a (z_new - z_old), a = 6t^5 - 15t^4 + 10t^3 of the glide's progress t; it
+  keeps at least 0.95 of the variance mid-glide.  To an unrelated signal
+  (another seed, a relocation, the transport starting, a rate, period,
+  grain, evolve, lacunarity or clock change far into the song: whatever
+  moves the time line far) a plain law would dip by 3 dB, and the law is
+  equal power on the same ramp, z = (cos(pi a/2) z_old + sin(pi a/2)
+  z_new) / sqrt(1 + rho sin(pi a)): exactly cos and sin for rho = 0, and
+  the divisor keeps unit variance in between (a rate automated near the
+  song's start moves the time line only a little, where pure equal power
+  would bump the level by up to 3 dB).  rho is 0 between seeds, else the
+  weight-weighted mean over octaves of prod_a c(d_a), d_a the octave's
+  offset between the voices on axis a at the glide's middle and c(d) = 1 -
+  3d^2 + 2d^3 (0 from d = 1), a fit within 0.04 of the kernel's
+  correlation at an offset of d cells along one axis, averaged over points
+  (sum_b A(d_b) prod_{a != b} B(d_a), the covariance analogue of V below).
+  Both laws have the zero end slopes of a, so the output's slope never
+  jumps.  The shaping parameters glide with a.
 
   Time lines.  Locked to the song (or to the frames since activation when no
   host transport is known), the phase of axis a at frame n is
@@ -23,29 +56,76 @@
   so the same song position always gives the same phase, bit for bit, in
   seconds at speed 1, whatever happened before.  Free running (the clock
   parameter, or a stopped transport) continues the phase of the voice before
-  it, so a rate change there bends the signal without a glide.
+  it, so a rate change there bends the signal.
 
-  Channels sit at their own static positions in space, off the lattice so
-  that no channel's path passes through lattice points (where gradient
-  noise is 0 once per cell).  Octaves are the core's fBm octaves, summed by
-  the core without its normalisation (p4d_fbm4_sum_span()) so that the
-  engine can shape the sum.
+  Placement.  Gradient noise is 0 at lattice points and its variance along
+  a path pulses once per cell.  For the kernel (32 edge gradients, E g_a^2
+  = 3/4, quintic fade s(f)) the variance at fractions f = (f_x, f_y, f_z,
+  f_w) of a cell is
 
-  Noise DC.  Gradient noise along a line has a low-frequency tail, which
-  over ten seconds at a low grain leaves a DC offset near -50 dBFS.  A high
-  pass (a one-pole low-pass estimate of the mean, subtracted) removes it.  To
-  keep the output a function of a bounded stretch of the past, two
-  estimators run staggered: each restarts from 0 every 2P frames of song
-  time (frames counted from the song position, or from activation), and the
-  output always uses the one that has run
-  for at least P frames, which is six time constants (e^-6 of any start
-  error).  A render cut anywhere therefore joins bit-exactly after a warm-up
-  of 2P frames.
+      V(f) = 0.75 sum_b T(f_b) prod_{a != b} S(f_a)
+      S = (1 - s)^2 + s^2,   T = (1 - s)^2 f^2 + s^2 (1 - f)^2.
+
+  A Mod channel stands still in x, y, z and moves along w, so along its
+  path V is proportional to T(f_w) + C S(f_w) with C = sum_{x,y,z} R(f_a),
+  R = T / S, which runs from 0 (on a lattice plane) to 1/4 (mid cell).  The
+  swing of V over a cell (max / min over f_w) depends on C alone: 11 dB at
+  C = 0.01, 4.8 dB at 0.05, 2.4 dB at 0.1, 1.25 dB at 0.15, 0.18 dB at
+  0.25 (the best), 1.3 dB at 0.5, 1.8 dB at 0.75.  The old position had C
+  near 0.01 in its slowest octave: the 19 dB line at the rate.
+
+  So every channel must keep C near 1/4 for every spread, in every octave.
+  The fBm octaves have whole-cell offsets in x, y, z (src/noise/fbm.c):
+  every octave shares a channel's fractions.  Spread moves channel c along
+  (+-1, +-1, 0) / sqrt 2 from the base b = (0, 1/2, z0): on every such line
+  f_x and f_y stay half a cell apart (x - y, or x + y, is constant mod 1),
+  so R(f_x) + R(f_y) = R(u) + R(u + 1/2) lies in [0.138, 0.25] for every
+  u, that is for every spread, not only 0 and 1.  z0 = 0.2347 has R(z0) =
+  0.06, which centres C in [0.198, 0.31]: the swing is at most 0.53 dB for
+  every channel, spread and octave.  The Noise moves its channels (width)
+  and drifts (evolve) along (1, 1, 0) / sqrt 2 through the same base: the
+  one line on which every octave of both channels stays at every moment,
+  with the same bound on the swing at the grain rate.  Morph moves off the
+  line, as the user asks.  The channels at spread (width) 1 are 3.5 cells
+  apart along their directions: every pair differs by more than 2 cells on
+  some axis, so they share no lattice corner and are independent.  What
+  remains of the pulse the core's variance normalisation flattens.
+
+  Output maps.  Mod: out = out_min + (out_max - out_min) Phi(z), Phi the
+  standard normal CDF (src/smooth.h): a unit-variance z spends the same
+  time in every tenth of the range, and Phi is smooth and strictly
+  increasing, so the output never jumps and never sits at an end.  Noise:
+  level * soft_limit(0.25 z): a standard deviation of a quarter of the
+  level, the rare peaks beyond 0.75 rounded below 1.
+
+  Noise high-pass.  Gradient noise along a line has a low-frequency tail
+  (26 % of the power of a 40 Hz grain lies below 10 Hz).  A 2nd-order
+  Butterworth high-pass at 12 Hz (src/highpass.h) filters each voice's z,
+  in double precision.  To keep the output a function of a bounded stretch
+  of the past, four such filters run staggered per channel: filter j
+  restarts from rest whenever the song's frame minus j Q is a multiple of
+  4Q, and the output uses the one that restarts next, which has run for 3Q
+  to 4Q frames.  3Q = P = 0.3 s is 16 time constants of the filter's
+  slowest decay (18.8 ms): a start transient is far below -100 dB by then.
+  A render cut anywhere therefore joins bit-exactly after a warm-up of at
+  most 4Q frames (p4d_engine_exact_from()).
+
+  Filter state belongs to the voice: a new voice takes a copy of the old
+  one's on a parameter change (both then run on, each on its own z, and the
+  glide mixes the filtered signals).  On a relocation (and when the
+  transport starts rolling) the new voice instead renders its own past from
+  the grid point where its oldest filter restarted (at most 4Q frames, all
+  in the block of the relocation: 0.4 s of noise, 19200 frames at 48 kHz),
+  so after the glide the output is the bits a straight run through that
+  song position gives.  Before song frame 0 there is nothing: the filters
+  start at rest there.
 */
 
 #include "engine.h"
 
+#include "highpass.h"
 #include "noise.h"
+#include "smooth.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -54,44 +134,46 @@
 /// Frames rendered per pass into the scratch buffers.
 #define P4D_CHUNK 256U
 
-/// Time constant of the noise DC estimator (cut-off about 3.2 Hz).
-#define P4D_DC_TAU_S 0.05
+/// Highest frequency any octave may reach: the top of hearing.
+#define P4D_BAND_HZ 20000.0
 
 /// Distance between channels at spread 1 (Mod) or width 1 (Noise): every
 /// pair then differs by more than 2 cells on some axis, so no two channels
 /// share a lattice corner and they are independent.
 #define P4D_CHANNEL_DISTANCE 3.5
 
-/// Peak of the Mod's saturating map is reached at about 4 standard deviations.
-#define P4D_MOD_DRIVE 2.5f
+/// Standard deviation of the Noise before the limiter, relative to level.
+#define P4D_NOISE_RMS 0.25f
+
+/// Voices at least this correlated glide by the plain law (which keeps
+/// 0.95 of the variance mid-glide); others by equal power.
+#define P4D_NEIGHBOURS 0.9
 
 /// Fastest transport speed the engine follows (hosts shuttle at up to 8 or so).
 #define P4D_MAX_SPEED 64.0
 
-/// Most a noise sample may exceed the set level: 1 dB.
-#define P4D_NOISE_HEADROOM 1.1220185f
+#define P4D_SQRT_HALF 0.70710678118654752440
 
-/// Static offset of every channel, off the lattice.
-static const double base_position[3] = { 0.371, 0.613, 0.237 };
+/// Static offset of every channel (see Placement above).
+static const double base_position[3] = { 0.0, 0.5, 0.2347 };
 
-/// Directions in which spread moves the Mod's 4 channels: the corners of a
-/// tetrahedron, so that at spread 1 every pair is equally far apart.
+/// Directions in which spread moves the Mod's 4 channels (see Placement).
 static const double mod_direction[P4D_MAX_CHANNELS][3] = {
-  { 0.57735026918962573, 0.57735026918962573, 0.57735026918962573 },
-  { 0.57735026918962573, -0.57735026918962573, -0.57735026918962573 },
-  { -0.57735026918962573, 0.57735026918962573, -0.57735026918962573 },
-  { -0.57735026918962573, -0.57735026918962573, 0.57735026918962573 },
+  { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 },
+  { P4D_SQRT_HALF, -P4D_SQRT_HALF, 0.0 },
+  { -P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 },
+  { -P4D_SQRT_HALF, -P4D_SQRT_HALF, 0.0 },
 };
 
-/// Unit direction of the Noise's drift through space (evolve).
-static const double evolve_direction[3] = { 0.6, 0.48, 0.64 };
+/// Direction of the Noise's width and drift (evolve) through space.
+static const double noise_direction[3] = { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 };
 
 typedef struct {
   float        params[P4D_MAX_PARAMS]; ///< Clamped values that shape the signal
   P4dClockMode mode;
   uint32_t     seed;
-  P4dFbm       fbm;
-  float        gain;     ///< Applied to the weighted sum of octaves
+  P4dFbm       fbm;      ///< Octaves, with the engine's band limit
+  float        norm;     ///< z = sum of octaves * norm
   float        out_low;  ///< Mod: value at the bottom; Noise: unused
   float        out_high; ///< Mod: value at the top; Noise: linear level
   double       rate[4];  ///< Cycles per second or beat on each axis
@@ -99,6 +181,8 @@ typedef struct {
   double       phase0[4];                     ///< Phase of each axis at index 0
   double       phase_step[4];                 ///< Phase per frame on each axis
   int64_t      offset; ///< Voice time index = engine frame + offset
+  int64_t      grid;   ///< High-pass grid time = engine frame + grid
+  P4dBiquad    hpf[P4D_MAX_CHANNELS][P4D_HIGHPASS_FILTERS]; ///< Noise
 } Voice;
 
 typedef struct {
@@ -111,24 +195,25 @@ typedef struct {
 } Clock;
 
 struct P4dEngineImpl {
-  P4dKind  kind;
-  unsigned n_channels;
-  double   sample_rate_hz;
-  int64_t  dc_period;  ///< P, in frames
-  double   dc_coef;    ///< One-pole coefficient of the DC estimators
-  int64_t  idx;        ///< Frames processed since activation
-  bool     primed;     ///< A voice is playing
-  bool     relock;     ///< The song position jumped: start a new voice
-  bool     fading;     ///< prev is fading out, cur in
-  int64_t  fade_start; ///< Engine frame where the glide began
-  int64_t  fade_len;   ///< Glide length in frames
-  Clock    clock;
-  Voice    cur;
-  Voice    prev;
-  double   dc_a[P4D_MAX_CHANNELS];
-  double   dc_b[P4D_MAX_CHANNELS];
-  float    buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
-  float    buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
+  P4dKind     kind;
+  unsigned    n_channels;
+  double      sample_rate_hz;
+  double      band_limit; ///< Cells per frame where octaves fall silent
+  int64_t     hpf_step;   ///< Q, in frames: the filters restart Q apart
+  P4dHighpass hpf;        ///< The high-pass section
+  int64_t     idx;        ///< Frames processed since activation
+  bool        primed;     ///< A voice is playing
+  bool        relock;     ///< The song position jumped: start a new voice
+  bool        fading;     ///< prev is fading out, cur in
+  int64_t     fade_start; ///< Engine frame where the glide began
+  int64_t     fade_len;   ///< Glide length in frames
+  double      rho[P4D_MAX_CHANNELS]; ///< Estimated correlation of the voices
+  P4dPhiTable phi;                   ///< Mod: Phi's table
+  Clock       clock;
+  Voice       cur;
+  Voice       prev;
+  float       buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
+  float       buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
 };
 
 unsigned
@@ -154,8 +239,14 @@ p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
   e->kind           = kind;
   e->n_channels     = p4d_engine_channels(kind);
   e->sample_rate_hz = sample_rate_hz;
-  e->dc_period      = (int64_t)(6.0 * P4D_DC_TAU_S * sample_rate_hz + 0.5);
-  e->dc_coef        = 1.0 / (P4D_DC_TAU_S * sample_rate_hz);
+  const double top  = 0.5 * sample_rate_hz;
+  e->band_limit     = (top < P4D_BAND_HZ ? top : P4D_BAND_HZ) / sample_rate_hz;
+
+  e->hpf = p4d_highpass_design(sample_rate_hz);
+  p4d_smooth_phi_fill(&e->phi);
+  e->hpf_step =
+    (int64_t)(P4D_HIGHPASS_AGE_S / (P4D_HIGHPASS_FILTERS - 1) * sample_rate_hz +
+              0.5);
   p4d_engine_activate(e);
   *engine = e;
   return P4D_SUCCESS;
@@ -184,18 +275,22 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm)
   e->fading = false;
   e->clock =
     (Clock){ true, 1.0, bpm > 0.0 && bpm < 1.0e6 ? bpm : 120.0, 0, 0.0, 0 };
-  for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
-    e->dc_a[c] = 0.0;
-    e->dc_b[c] = 0.0;
-  }
 }
 
-/// Position of song frame t in the DC estimators' cycle of 2P frames.
+/// Position of grid time t in the high-pass filters' cycle of 4Q frames.
 static int64_t
-dc_phase(const P4dEngine* e, int64_t t)
+hpf_phase(const P4dEngine* e, int64_t t)
 {
-  const int64_t cycle = 2 * e->dc_period;
+  const int64_t cycle = P4D_HIGHPASS_FILTERS * e->hpf_step;
   return ((t % cycle) + cycle) % cycle;
+}
+
+/// Frames since the filter in use at grid time t restarted: 3Q to 4Q.
+static int64_t
+hpf_age(const P4dEngine* e, int64_t t)
+{
+  return hpf_phase(e, t) % e->hpf_step +
+         (P4D_HIGHPASS_FILTERS - 1) * e->hpf_step;
 }
 
 int64_t
@@ -205,11 +300,9 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
     return frame;
   }
 
-  // The DC estimator in use at frame restarted at the latest grid point
-  // that is at least P frames back; nothing happened before frame 0.
-  const int64_t period = engine->dc_period;
-  const int64_t phase  = dc_phase(engine, frame);
-  const int64_t reset = phase < period ? frame - phase - period : frame - phase;
+  // The filter in use at frame restarted at a grid point 3Q to 4Q back;
+  // nothing happened before frame 0.
+  const int64_t reset = frame - hpf_age(engine, frame);
   return reset > 0 ? reset : 0;
 }
 
@@ -225,7 +318,6 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     p[i] = p4d_param_clamp(&table->params[i], raw[i]);
   }
 
-  P4dFbm       fbm   = { 0.0f, 0.0, 0.0f, 0.0 };
   const float* morph = NULL;
   if (e->kind == P4D_KIND_MOD) {
     // What does not shape the signal is not part of the voice.
@@ -242,9 +334,10 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
       v->rate[3]              = p[P4D_MOD_RATE_HZ];
     }
 
-    fbm = (P4dFbm){
-      p[P4D_MOD_OCTAVES], p[P4D_MOD_LACUNARITY], p[P4D_MOD_PERSISTENCE], 0.0
-    };
+    v->fbm      = (P4dFbm){ p[P4D_MOD_OCTAVES],
+                            p[P4D_MOD_LACUNARITY],
+                            p[P4D_MOD_PERSISTENCE],
+                            e->band_limit };
     morph       = &p[P4D_MOD_MORPH_X];
     v->seed     = (uint32_t)p[P4D_MOD_SEED];
     v->out_low  = p[P4D_MOD_OUT_MIN];
@@ -259,22 +352,24 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     v->mode =
       p[P4D_NOISE_CLOCK] == 0.0f ? P4D_CLOCK_SONG_SECONDS : P4D_CLOCK_FREE;
     for (unsigned a = 0U; a < 3U; ++a) {
-      v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * evolve_direction[a];
+      v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * noise_direction[a];
     }
     v->rate[3] = p[P4D_NOISE_GRAIN_HZ];
 
-    fbm         = (P4dFbm){ p[P4D_NOISE_OCTAVES],
+    v->fbm      = (P4dFbm){ p[P4D_NOISE_OCTAVES],
                             p[P4D_NOISE_LACUNARITY],
                             p[P4D_NOISE_PERSISTENCE],
-                            0.0 };
+                            e->band_limit };
     morph       = &p[P4D_NOISE_MORPH_X];
     v->seed     = (uint32_t)p[P4D_NOISE_SEED];
-    v->out_high = (float)pow(10.0, p[P4D_NOISE_LEVEL_DB] / 20.0);
+    v->out_high = (float)p4d_smooth_exp(p[P4D_NOISE_LEVEL_DB] *
+                                        0.11512925464970228420); // ln 10 / 20
 
-    // Width moves the two channels apart along y.
     const double half = 0.5 * P4D_CHANNEL_DISTANCE * p[P4D_NOISE_WIDTH];
-    v->position[0][1] = -half;
-    v->position[1][1] = half;
+    for (unsigned a = 0U; a < 3U; ++a) {
+      v->position[0][a] = -half * noise_direction[a];
+      v->position[1][a] = half * noise_direction[a];
+    }
   }
 
   for (unsigned c = 0U; c < e->n_channels; ++c) {
@@ -282,20 +377,21 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
       v->position[c][a] += base_position[a] + morph[a];
     }
   }
+}
 
-  v->fbm = fbm;
-
-  // Octaves are uncorrelated, so the sum's standard deviation scales with
-  // the root of the summed squared weights: dividing by it keeps the level
-  // of the texture independent of octaves and persistence.
+/// What follows from v's time line: the octave weights and z's divisor.
+static void
+voice_derive(Voice* v)
+{
   float          weight[P4D_FBM_MAX_OCTAVES];
-  const unsigned n_octaves = p4d_fbm_weights(&fbm, NULL, weight);
-  float          power     = 0.0f;
-  for (unsigned k = 0U; k < n_octaves; ++k) {
+  const unsigned n_octaves = p4d_fbm_weights(&v->fbm, v->phase_step, weight);
+
+  // Octave 0 counts at its full weight (1): see "The signal z" above.
+  float power = 1.0f;
+  for (unsigned k = 1U; k < n_octaves; ++k) {
     power += weight[k] * weight[k];
   }
-  const float rms_gain = 1.0f / sqrtf(power);
-  v->gain = e->kind == P4D_KIND_MOD ? P4D_MOD_DRIVE * rms_gain : rms_gain;
+  v->norm = n_octaves ? 1.0f / (P4D_NOISE_STD * sqrtf(power)) : 0.0f;
 }
 
 static bool
@@ -337,6 +433,7 @@ line_free(const P4dEngine* e, Voice* v, const Voice* from)
     v->phase_step[a] = v->rate[a] * units;
   }
   v->offset = from ? -e->idx : 0;
+  voice_derive(v);
 }
 
 /// Give v the time line of the song position.
@@ -362,6 +459,7 @@ line_locked(const P4dEngine* e, Voice* v)
       v->offset        = -c->idx_anchor;
     }
   }
+  voice_derive(v);
 }
 
 static void
@@ -446,12 +544,14 @@ soft_limit(float x)
   return x < 0.0f ? -y : y;
 }
 
-/// Render voice v for m frames from the engine's current frame into buf.
+/// Render z of voice v for m frames from engine frame at into buf.
 static void
-voice_render(P4dEngine* e, const Voice* v, float buf[][P4D_CHUNK], uint32_t m)
+voice_z(const P4dEngine* e,
+        const Voice*     v,
+        int64_t          at,
+        float            buf[][P4D_CHUNK],
+        uint32_t         m)
 {
-  const int64_t first = e->idx + v->offset;
-
   for (unsigned c = 0U; c < e->n_channels; ++c) {
     // Octaves scale the time-driven phase, not the static position: a
     // ramp of lacunarity then moves each octave only as far as time has
@@ -462,58 +562,199 @@ voice_render(P4dEngine* e, const Voice* v, float buf[][P4D_CHUNK], uint32_t m)
                       v->phase0,
                       v->phase_step,
                       v->position[c],
-                      first,
+                      at + v->offset,
                       acc,
                       m);
-
-    if (e->kind == P4D_KIND_MOD) {
-      // A smooth saturating map from the sum into out_min..out_max.
-      const float span = v->out_high - v->out_low;
-      for (uint32_t i = 0U; i < m; ++i) {
-        const float s = acc[i] * v->gain;
-        const float f = s / sqrtf(1.0f + s * s);
-        acc[i]        = v->out_low + span * (0.5f + 0.5f * f);
-      }
-    } else {
-      for (uint32_t i = 0U; i < m; ++i) {
-        acc[i] = soft_limit(acc[i] * v->gain) * v->out_high;
-      }
+    for (uint32_t i = 0U; i < m; ++i) {
+      acc[i] *= v->norm;
     }
   }
 }
 
-/// Remove the noise engine's DC from buf (see the top of this file).
+/// High-pass m frames of v's z in buf, from engine frame at (see the top).
 static void
-remove_dc(P4dEngine* e, float buf[][P4D_CHUNK], uint32_t m)
+voice_hpf(const P4dEngine* e,
+          Voice*           v,
+          int64_t          at,
+          float            buf[][P4D_CHUNK],
+          uint32_t         m)
 {
-  const int64_t period = e->dc_period;
-  // During a glide the louder of the two levels bounds the output.
-  const float level = e->fading && e->prev.out_high > e->cur.out_high
-                        ? e->prev.out_high
-                        : e->cur.out_high;
-  const float limit = level * P4D_NOISE_HEADROOM;
-
-  int64_t phase =
-    dc_phase(e, e->clock.frame_anchor + (e->idx - e->clock.idx_anchor));
+  const int64_t q     = e->hpf_step;
+  const int64_t phase = hpf_phase(e, at + v->grid);
+  int64_t       slot  = phase / q;
+  int64_t       sub   = phase % q;
 
   for (uint32_t i = 0U; i < m; ++i) {
+    const unsigned restart = (unsigned)slot;
+    const unsigned use     = (unsigned)((slot + 1) % P4D_HIGHPASS_FILTERS);
     for (unsigned c = 0U; c < e->n_channels; ++c) {
-      if (phase == 0) {
-        e->dc_a[c] = 0.0;
-      } else if (phase == period) {
-        e->dc_b[c] = 0.0;
+      P4dBiquad* const f = v->hpf[c];
+      if (sub == 0) {
+        f[restart] = (P4dBiquad){ 0.0, 0.0, 0.0, 0.0 };
       }
 
       const double x = buf[c][i];
-      e->dc_a[c] += e->dc_coef * (x - e->dc_a[c]);
-      e->dc_b[c] += e->dc_coef * (x - e->dc_b[c]);
-
-      const float y = (float)(x - (phase < period ? e->dc_b[c] : e->dc_a[c]));
-      buf[c][i]     = y > limit ? limit : y < -limit ? -limit : y;
+      double       y = 0.0;
+      for (unsigned j = 0U; j < P4D_HIGHPASS_FILTERS; ++j) {
+        const double out = p4d_highpass_step(&e->hpf, &f[j], x);
+        y                = j == use ? out : y;
+      }
+      buf[c][i] = (float)y;
     }
 
-    if (++phase == 2 * period) {
-      phase = 0;
+    if (++sub == q) {
+      sub  = 0;
+      slot = (slot + 1) % P4D_HIGHPASS_FILTERS;
+    }
+  }
+}
+
+/**
+   Bring the new voice v's filters to where a straight run through this
+   song position has them: render v's own past from the grid point where
+   its oldest filter restarted (at most 4Q frames back, never before song
+   frame 0, where every filter starts at rest).
+*/
+static void
+voice_warm(P4dEngine* e, Voice* v)
+{
+  memset(v->hpf, 0, sizeof(v->hpf));
+  const int64_t now = e->idx + v->grid;
+  if (now <= 0) {
+    return;
+  }
+
+  const int64_t age  = hpf_age(e, now);
+  const int64_t back = age < now ? age : now;
+  for (int64_t at = e->idx - back; at < e->idx;) {
+    const int64_t  left = e->idx - at;
+    const uint32_t m = left < (int64_t)P4D_CHUNK ? (uint32_t)left : P4D_CHUNK;
+    voice_z(e, v, at, e->buf_prev, m);
+    voice_hpf(e, v, at, e->buf_prev, m);
+    at += m;
+  }
+}
+
+/// Correlation, roughly, of two noise points d cells apart along one axis.
+static double
+axis_correlation(double d)
+{
+  const double u = fabs(d);
+  return u >= 1.0 ? 0.0 : 1.0 - u * u * (3.0 - 2.0 * u);
+}
+
+/**
+   Estimate, per channel, the correlation of the voices prev and cur at the
+   middle of a glide of len frames from the engine's frame (see the top of
+   this file).
+*/
+static void
+fade_correlation(P4dEngine* e, int64_t len)
+{
+  const Voice* const o   = &e->prev;
+  const Voice* const n   = &e->cur;
+  const int64_t      mid = e->idx + len / 2;
+
+  float          wo[P4D_FBM_MAX_OCTAVES];
+  float          wn[P4D_FBM_MAX_OCTAVES];
+  const unsigned n_o = p4d_fbm_weights(&o->fbm, o->phase_step, wo);
+  const unsigned n_n = p4d_fbm_weights(&n->fbm, n->phase_step, wn);
+  double         po  = 0.0;
+  double         pn  = 0.0;
+  for (unsigned k = 0U; k < n_o; ++k) {
+    po += (double)wo[k] * wo[k];
+  }
+  for (unsigned k = 0U; k < n_n; ++k) {
+    pn += (double)wn[k] * wn[k];
+  }
+
+  for (unsigned c = 0U; c < e->n_channels; ++c) {
+    double cov = 0.0;
+    double so  = 1.0;
+    double sn  = 1.0;
+    for (unsigned k = 0U; k < n_o && k < n_n; ++k) {
+      double r = (double)wo[k] * wn[k];
+      for (unsigned a = 0U; a < 4U; ++a) {
+        const double d = (voice_phase(n, a, mid) * sn + n->position[c][a]) -
+                         (voice_phase(o, a, mid) * so + o->position[c][a]);
+        r *= axis_correlation(d);
+      }
+      cov += r;
+      so *= o->fbm.lacunarity;
+      sn *= n->fbm.lacunarity;
+    }
+    e->rho[c] =
+      o->seed == n->seed && po > 0.0 && pn > 0.0 ? cov / sqrt(po * pn) : 0.0;
+  }
+}
+
+/// Start a new voice from target, gliding over glide frames; warm selects
+/// a relocation's warm-up of the high-pass filters (when rendering).
+static void
+voice_start(P4dEngine* e, const Voice* target, int64_t glide, bool warm)
+{
+  const bool relocated = e->relock;
+
+  e->prev = e->cur;
+  e->cur  = *target;
+  voice_line(e, &e->cur, &e->prev);
+  e->relock = false;
+  if (relocated) {
+    e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
+    if (warm && e->kind == P4D_KIND_NOISE) {
+      voice_warm(e, &e->cur);
+    }
+  } else {
+    e->cur.grid = e->prev.grid;
+    memcpy(e->cur.hpf, e->prev.hpf, sizeof(e->cur.hpf));
+  }
+
+  e->fading     = glide > 0;
+  e->fade_start = e->idx;
+  e->fade_len   = glide;
+  if (e->fading) {
+    fade_correlation(e, glide);
+  }
+}
+
+/// Mix the voices' z (cur in buf_cur, prev in buf_prev) and shape it into
+/// the output.
+static void
+mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
+{
+  const Voice* const n    = &e->cur;
+  const Voice* const o    = &e->prev;
+  const bool         mod  = e->kind == P4D_KIND_MOD;
+  double             low  = n->out_low;
+  double             high = n->out_high;
+
+  for (uint32_t i = 0U; i < m; ++i) {
+    double a = 1.0;
+    double u = 0.0;
+    double v = 1.0;
+    if (e->fading) {
+      const double t =
+        (double)(e->idx + (int64_t)i - e->fade_start) / (double)e->fade_len;
+      a    = p4d_smooth_quintic(t);
+      u    = p4d_smooth_quarter_cos(a);
+      v    = p4d_smooth_quarter_sin(a);
+      low  = o->out_low + a * ((double)n->out_low - o->out_low);
+      high = o->out_high + a * ((double)n->out_high - o->out_high);
+    }
+
+    for (unsigned c = 0U; c < e->n_channels; ++c) {
+      double z = e->buf_cur[c][i];
+      if (e->fading) {
+        const double from = e->buf_prev[c][i];
+        z                 = e->rho[c] < P4D_NEIGHBOURS
+                              ? (u * from + v * z) / sqrt(1.0 + e->rho[c] * (2.0 * u * v))
+                              : from + a * (z - from);
+      }
+
+      const float y =
+        mod ? (float)(low + (high - low) * p4d_smooth_phi(&e->phi, z))
+            : soft_limit((float)z * P4D_NOISE_RMS) * (float)high;
+      out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;
     }
   }
 }
@@ -537,10 +778,16 @@ p4d_engine_process(P4dEngine*   engine,
   const int64_t glide = (int64_t)(glide_ms * 0.001 * e->sample_rate_hz + 0.5);
 
   if (!e->primed) {
+    // The first voice: nothing to glide from; its filters start at rest,
+    // unless the transport put it somewhere in a song.
     e->cur = target;
     voice_line(e, &e->cur, NULL);
-    e->primed = true;
+    e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
+    if (e->relock && out && e->kind == P4D_KIND_NOISE) {
+      voice_warm(e, &e->cur);
+    }
     e->relock = false;
+    e->primed = true;
   }
 
   for (uint32_t done = 0U; done < n_frames;) {
@@ -549,13 +796,7 @@ p4d_engine_process(P4dEngine*   engine,
     }
 
     if (!e->fading && (e->relock || !same_signal(e, &target, &e->cur))) {
-      e->prev = e->cur;
-      e->cur  = target;
-      voice_line(e, &e->cur, &e->prev);
-      e->relock     = false;
-      e->fading     = glide > 0;
-      e->fade_start = e->idx;
-      e->fade_len   = glide;
+      voice_start(e, &target, glide, out != NULL);
     }
 
     uint32_t m = n_frames - done < P4D_CHUNK ? n_frames - done : P4D_CHUNK;
@@ -563,34 +804,18 @@ p4d_engine_process(P4dEngine*   engine,
       m = (uint32_t)(e->fade_start + e->fade_len - e->idx);
     }
 
-    if (!out) {
-      e->idx += m;
-      done += m;
-      continue;
-    }
-
-    voice_render(e, &e->cur, e->buf_cur, m);
-    if (e->fading) {
-      voice_render(e, &e->prev, e->buf_prev, m);
-      const float len = (float)e->fade_len;
-      for (uint32_t i = 0U; i < m; ++i) {
-        const float a = (float)(e->idx + (int64_t)i - e->fade_start) / len;
-        for (unsigned c = 0U; c < e->n_channels; ++c) {
-          const float from = e->buf_prev[c][i];
-          e->buf_cur[c][i] = from + a * (e->buf_cur[c][i] - from);
+    if (out) {
+      voice_z(e, &e->cur, e->idx, e->buf_cur, m);
+      if (e->fading) {
+        voice_z(e, &e->prev, e->idx, e->buf_prev, m);
+      }
+      if (e->kind == P4D_KIND_NOISE) {
+        voice_hpf(e, &e->cur, e->idx, e->buf_cur, m);
+        if (e->fading) {
+          voice_hpf(e, &e->prev, e->idx, e->buf_prev, m);
         }
       }
-    }
-
-    if (e->kind == P4D_KIND_NOISE) {
-      remove_dc(e, e->buf_cur, m);
-    }
-
-    for (unsigned c = 0U; c < e->n_channels; ++c) {
-      for (uint32_t i = 0U; i < m; ++i) {
-        const float v    = e->buf_cur[c][i];
-        out[c][done + i] = fabsf(v) < 1.0e-30f ? 0.0f : v;
-      }
+      mix_out(e, out, done, m);
     }
 
     e->idx += m;

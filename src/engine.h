@@ -13,9 +13,12 @@
 
    where t is the song position in seconds or beats, or the time since
    activation when no transport is known.  Parameter changes, and jumps of
-   the song position, cross-fade from the old pure function to the new one
-   over the smoothing time.  Processing in blocks of any size gives the same
-   samples.  The engine knows nothing of LV2 or sound files.
+   the song position, glide from the old pure function to the new one over
+   the smoothing time: with a plain law between neighbouring values, with
+   equal power to unrelated ones.  After a jump of the song position (and
+   its glide) the output is the same as a straight run through it gives.
+   Processing in blocks of any size gives the same samples.  The engine
+   knows nothing of LV2 or sound files.
 */
 
 #ifndef P4D_ENGINE_H
@@ -93,7 +96,7 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm);
    The first frame to render from so that the output from frame on is exact.
 
    The output at a frame depends on the parameter timeline and, for the
-   noise engine, on up to 2P frames of signal before it (the DC estimator
+   noise engine, on up to 0.4 s of signal before it (the high-pass filters'
    window, see engine.c).  Rendering from the returned frame (with the same
    parameter timeline before it, see p4d_engine_process() with out NULL)
    gives, from frame on, the same samples as rendering from frame 0.
@@ -107,7 +110,10 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame);
 
    A jump of the song position, or the transport starting to roll, glides
    to the new position's output; a stop keeps the output moving on the
-   engine's own clock from where it was.  Realtime safe.
+   engine's own clock from where it was.  Realtime safe; but the noise
+   engine's next p4d_engine_process() after a jump renders up to 0.4 s of
+   the new position's past to warm its high-pass up (19200 frames at 48
+   kHz, in that one call), so that locate equals export.
 */
 void
 p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport);

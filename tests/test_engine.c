@@ -128,7 +128,7 @@ test_mod_spread_and_range(void)
 static void
 test_noise_level_and_dc(void)
 {
-  static const float grains[] = { 20.0f, 1000.0f, 20000.0f };
+  static const float grains[] = { 20.0f, 1000.0f, 12000.0f };
   const size_t       n        = 480000U; // 10 s
 
   P4dBuffers b = p4d_buffers_new(n);

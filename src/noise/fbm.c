@@ -5,11 +5,14 @@
   Fractal Brownian motion: octaves of the noise, summed.
 
   Octave k has its own seed (the seed plus k times an odd constant, so every
-  octave of every seed is a different lattice hash) and its own offset off
-  the lattice, so that no two octaves pass through lattice points together
-  and fBm is not 0 at the origin.  The offsets are the fractional
-  parts of multiples of irrational numbers (golden ratio, sqrt 2, sqrt 3,
-  sqrt 5).
+  octave of every seed is a different lattice hash), which is what makes
+  octaves uncorrelated.  Its offset is whole cells in x, y and z, so that
+  every octave of a point has the point's own fractions of a cell there:
+  the engines place their channels off the lattice by those fractions (see
+  src/engine.c, Placement), and one placement then holds in every octave.
+  In w (time) the offset is the fractional part of (k + 1) (sqrt 5 - 2), so
+  that octaves do not cross their lattices' w planes together and fBm is
+  not 0 at the origin.
 */
 
 #include "noise.h"
@@ -18,10 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-static const double octave_offset[4] = { 0.6180339887498949,
-                                         0.4142135623730950,
-                                         0.7320508075688772,
-                                         0.2360679774997897 };
+/// Octave k is offset by (k + 1) times this: whole cells in x, y, z.
+static const double octave_offset[4] = { 1.0, 2.0, 3.0, 0.2360679774997897 };
 
 /// Odd constant that separates the octave seeds.
 #define P4D_OCTAVE_SEED_STEP 0x6C8E9CF5u
@@ -113,7 +114,7 @@ fbm_octave(uint32_t     seed,
 {
   for (unsigned a = 0U; a < 4U; ++a) {
     const double off = (double)(k + 1U) * octave_offset[a];
-    octave_origin[a] = origin[a] * scale + (off - floor(off));
+    octave_origin[a] = origin[a] * scale + (a < 3U ? off : off - floor(off));
     octave_step[a]   = step[a] * scale;
   }
 

@@ -1,0 +1,195 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  Glides (issue 11, item 3): to an unrelated signal the level holds (equal
+  power: mid-glide variance of z near the steady one, where a linear
+  cross-fade gives 0.5), to a signal the time line moved only a little it
+  does not bump either, and the slope never jumps at either end of a glide
+  (a linear cross-fade's kink is about 15 times the typical slope).
+
+  z is read back from the outputs: Noise at level 0 dB is soft_limit(z /
+  4), which the test inverts; Mod over [0, 1] is Phi(z), inverted by
+  bisection on libm's erfc.  Every trial starts at its own song position,
+  so trials are independent.
+*/
+
+#undef NDEBUG
+
+#include "engine.h"
+#include "params.h"
+
+#include "support/rig.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define RATE 48000.0
+#define GLIDE 960U   // 20 ms: the Noise's glide, and the Mod's smoothing
+#define STEADY 2400U // Frames before the change
+#define AFTER 1200U  // Frames rendered from the change
+#define N_TRIALS 600U
+
+/// z from a Noise output at level 0 dB: the inverse of soft_limit(z / 4).
+static double
+noise_z(float y)
+{
+  const double m = fabs((double)y);
+  double       x = m;
+  if (m > 0.75) {
+    const double q = (m - 0.75) / 0.25;
+    x              = 0.75 + 0.25 * (q / (1.0 - q));
+  }
+  return (y < 0.0f ? -x : x) * 4.0;
+}
+
+/// z from a Mod output over [0, 1]: the inverse of Phi.
+static double
+mod_z(float y)
+{
+  double lo = -8.0;
+  double hi = 8.0;
+  for (unsigned i = 0U; i < 40U; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (0.5 * erfc(-mid * 0.70710678118654752) < (double)y) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  return 0.5 * (lo + hi);
+}
+
+/// What a trial changes at the glide.
+typedef enum { CHANGE_SEED, CHANGE_GRAIN_EARLY } Change;
+
+typedef struct {
+  double steady;   ///< Sum of z^2 before the change
+  double mid;      ///< Sum of z^2 within 48 frames of the glide's middle
+  double kink[2];  ///< Sum of |second difference| at the glide's start, end
+  double slope;    ///< Sum of |first difference| before the change
+  double curve;    ///< Sum of |second difference| before the change
+  size_t n_steady; ///< Samples of steady
+  size_t n_mid;    ///< Samples of mid
+  size_t n_diff;   ///< Samples of slope and curve
+  size_t n_edges;  ///< Samples of each kink
+} GlideStats;
+
+static void
+trial(P4dKind kind, Change change, unsigned index, GlideStats* st)
+{
+  P4dRig       rig = p4d_rig_new(kind, RATE);
+  float*       out[P4D_MAX_CHANNELS];
+  static float buf[P4D_MAX_CHANNELS][STEADY + AFTER];
+  for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
+    out[c] = buf[c];
+  }
+
+  const unsigned seed = kind == P4D_KIND_MOD ? P4D_MOD_SEED : P4D_NOISE_SEED;
+  rig.params[seed]    = (float)(index + 1U);
+  if (kind == P4D_KIND_MOD) {
+    rig.params[P4D_MOD_RATE_HZ] = 5.0f; // a few cells per trial
+  } else {
+    rig.params[P4D_NOISE_LEVEL_DB] = 0.0f;
+  }
+
+  // Seed trials start far into the song; the grain trials at song frame 0,
+  // so that at the change (0.05 s) a grain change of 3 Hz moves the time
+  // line by 0.15 cells.
+  const int64_t song =
+    change == CHANGE_SEED ? (int64_t)(index + 1U) * 7919 * 48 : 0;
+  P4dTransport at = { true, true, false, false, song, 1.0, 0.0, 0.0 };
+  p4d_engine_transport(rig.engine, &at);
+  p4d_rig_render(&rig, out, STEADY, 256U);
+
+  if (change == CHANGE_SEED) {
+    rig.params[seed] = (float)(index + 40000U);
+  } else {
+    rig.params[P4D_NOISE_GRAIN_HZ] += 3.0f;
+  }
+  for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
+    out[c] = buf[c] + STEADY;
+  }
+  p4d_rig_render(&rig, out, AFTER, 256U);
+
+  for (unsigned c = 0U; c < rig.n_channels; ++c) {
+    const float* y = buf[c];
+    for (size_t i = 0U; i < STEADY + AFTER; ++i) {
+      const bool in_mid =
+        i >= STEADY + GLIDE / 2U - 48U && i < STEADY + GLIDE / 2U + 48U;
+      if (!in_mid && (i >= STEADY || i % 8U)) {
+        continue;
+      }
+      const double z = kind == P4D_KIND_MOD ? mod_z(y[i]) : noise_z(y[i]);
+      if (in_mid) {
+        st->mid += z * z;
+        ++st->n_mid;
+      } else {
+        st->steady += z * z;
+        ++st->n_steady;
+      }
+    }
+    for (size_t i = 1U; i + 1U < STEADY; ++i) {
+      st->slope += fabs((double)y[i] - y[i - 1U]);
+      st->curve +=
+        fabs(((double)y[i + 1U] - y[i]) - ((double)y[i] - y[i - 1U]));
+      ++st->n_diff;
+    }
+    static const size_t edge[2] = { STEADY, STEADY + GLIDE };
+    for (unsigned k = 0U; k < 2U; ++k) {
+      const size_t i = edge[k];
+      st->kink[k] +=
+        fabs(((double)y[i + 1U] - y[i]) - ((double)y[i] - y[i - 1U]));
+    }
+    ++st->n_edges;
+  }
+  p4d_engine_free(rig.engine);
+}
+
+static void
+check(P4dKind kind, Change change, const char* what)
+{
+  GlideStats st = { 0.0, 0.0, { 0.0, 0.0 }, 0.0, 0.0, 0U, 0U, 0U, 0U };
+  for (unsigned i = 0U; i < N_TRIALS; ++i) {
+    trial(kind, change, i, &st);
+  }
+
+  const double ratio =
+    (st.mid / (double)st.n_mid) / (st.steady / (double)st.n_steady);
+  const double slope = st.slope / (double)st.n_diff;
+  const double curve = st.curve / (double)st.n_diff;
+  const double edges = (double)st.n_edges;
+  printf("# %s %s: mid-glide variance %.3f of steady (%u trials); slope "
+         "jump at the start, end: %.4f, %.4f of the typical slope, %.2f, "
+         "%.2f of the typical second difference\n",
+         kind == P4D_KIND_MOD ? "Mod  " : "Noise",
+         what,
+         ratio,
+         N_TRIALS,
+         st.kink[0] / edges / slope,
+         st.kink[1] / edges / slope,
+         st.kink[0] / edges / curve,
+         st.kink[1] / edges / curve);
+  assert(ratio >= 0.9 && ratio <= 1.12);
+  for (unsigned k = 0U; k < 2U; ++k) {
+    // The Mod is smooth at the sample scale: a kink would stand out of its
+    // slope (a linear cross-fade's is about 15 times it).  Noise is rough
+    // there: the edges must not stand out of its second differences.
+    assert(kind == P4D_KIND_MOD ? st.kink[k] / edges < 0.1 * slope
+                                : st.kink[k] / edges < 2.0 * curve);
+  }
+}
+
+int
+main(void)
+{
+  assert(!setvbuf(stdout, NULL, _IOLBF, 0));
+  check(P4D_KIND_MOD, CHANGE_SEED, "seed change      ");
+  check(P4D_KIND_NOISE, CHANGE_SEED, "seed change      ");
+  check(P4D_KIND_NOISE, CHANGE_GRAIN_EARLY, "grain +3 Hz at 50 ms");
+  return 0;
+}

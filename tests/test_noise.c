@@ -502,7 +502,7 @@ test_fbm(void)
   // Known answers freeze fBm: octave seeds, offsets, weights and order.
   {
     static const float expected[4] = {
-      -0x1.50b7bap-4f, -0x1.cb9dap-5f, -0x1.07da2cp-5f, -0x1.ae8084p-6f
+      -0x1.54471p-4f, -0x1.7ee2e8p-4f, -0x1.a73666p-4f, -0x1.c70844p-4f
     };
     const P4dFbm k     = { 4.5f, 2.0, 0.6f, 0.0 };
     const double ko[4] = { 0.3, -1.7, 2.9, 1000.5 };

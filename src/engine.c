@@ -46,6 +46,7 @@
 #include "engine.h"
 
 #include "noise.h"
+#include "texture.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -98,7 +99,8 @@ typedef struct {
   double       position[P4D_MAX_CHANNELS][4]; ///< Static position per channel
   double       phase0[4];                     ///< Phase of each axis at index 0
   double       phase_step[4];                 ///< Phase per frame on each axis
-  int64_t      offset; ///< Voice time index = engine frame + offset
+  int64_t      offset;  ///< Voice time index = engine frame + offset
+  P4dTexture   texture; ///< Noise: gusts and grit (issue 11 item 6 hook)
 } Voice;
 
 typedef struct {
@@ -275,6 +277,13 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     const double half = 0.5 * P4D_CHANNEL_DISTANCE * p[P4D_NOISE_WIDTH];
     v->position[0][1] = -half;
     v->position[1][1] = half;
+
+    // Issue 11 item 6 hook: the texture's envelope (see texture.h).
+    p4d_texture_init(&v->texture,
+                     p[P4D_NOISE_GUST_DB],
+                     p[P4D_NOISE_GUST_HZ],
+                     p[P4D_NOISE_GRIT],
+                     p[P4D_NOISE_WIDTH]);
   }
 
   for (unsigned c = 0U; c < e->n_channels; ++c) {
@@ -478,6 +487,16 @@ voice_render(P4dEngine* e, const Voice* v, float buf[][P4D_CHUNK], uint32_t m)
       for (uint32_t i = 0U; i < m; ++i) {
         acc[i] = soft_limit(acc[i] * v->gain) * v->out_high;
       }
+      // Issue 11 item 6 hook: gusts and grit, on the voice's time line in
+      // song seconds (phase / rate: time at index 0, seconds per frame).
+      p4d_texture_apply(&v->texture,
+                        v->seed,
+                        c,
+                        v->phase0[3] / v->rate[3],
+                        v->phase_step[3] / v->rate[3],
+                        first,
+                        acc,
+                        m);
     }
   }
 }
@@ -491,7 +510,11 @@ remove_dc(P4dEngine* e, float buf[][P4D_CHUNK], uint32_t m)
   const float level = e->fading && e->prev.out_high > e->cur.out_high
                         ? e->prev.out_high
                         : e->cur.out_high;
-  const float limit = level * P4D_NOISE_HEADROOM;
+  // Issue 11 item 6 hook: the texture's envelope may exceed 1.
+  const float peak_cur  = p4d_texture_peak(&e->cur.texture);
+  const float peak_prev = p4d_texture_peak(&e->prev.texture);
+  const float peak  = e->fading && peak_prev > peak_cur ? peak_prev : peak_cur;
+  const float limit = level * P4D_NOISE_HEADROOM * peak;
 
   int64_t phase =
     dc_phase(e, e->clock.frame_anchor + (e->idx - e->clock.idx_anchor));

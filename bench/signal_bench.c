@@ -29,13 +29,16 @@
     band-limited by construction.
   - low end: 60 s at 48 kHz, Welch segments of 2^18 (0.18 Hz bins); the
     high-pass's loss from its coefficients (src/highpass.h).
-  - textures: 30 s at 48 kHz of each Noise preset, left channel.
+  - textures: 30 s at 48 kHz of each Noise preset (read from the bundle's
+    presets.ttl), left channel, measured by tests/support/texture_figures.c
+    (test_textures asserts the same figures).
 */
 
 #include "engine.h"
 #include "highpass.h"
 #include "lattice.h"
 #include "params.h"
+#include "texture_figures.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -244,16 +247,6 @@ line_db(const Spectrum* s, double f_hz)
   const double median = n ? near[n / 2U] : 0.0;
   free(near);
   return 10.0 * log10(peak / median);
-}
-
-static size_t
-pow2_at_least(double x)
-{
-  size_t n = 1U;
-  while ((double)n < x) {
-    n <<= 1U;
-  }
-  return n;
 }
 
 static void
@@ -603,35 +596,17 @@ measure_alias(void)
   alias_case("alias Noise grain 8000 oct 8", p, -50.0);
 }
 
-// The Noise presets (lv2/perlin4d.lv2/presets.ttl, read by hand): level,
-// grain, octaves, lacunarity, persistence, evolve, width; morph 0, seed 1,
-// clock 0 in all.
-typedef struct {
-  const char* name;
-  float       v[7];
-} Preset;
+/// The program's path: the presets are read from the bundle beside it.
+static const char* exe_path = "";
 
-static const Preset presets[5] = {
-  { "Wind", { -15.0f, 150.0f, 5.0f, 2.0f, 0.6f, 0.3f, 1.0f } },
-  { "Surf", { -15.0f, 400.0f, 6.0f, 2.0f, 0.55f, 0.1f, 1.0f } },
-  { "Rain", { -18.0f, 6000.0f, 8.0f, 2.0f, 0.7f, 2.0f, 1.0f } },
-  { "Tape hiss", { -36.0f, 12000.0f, 3.0f, 2.0f, 0.5f, 1.0f, 1.0f } },
-  { "Rumble", { -18.0f, 40.0f, 4.0f, 2.0f, 0.5f, 0.2f, 0.3f } },
-};
-
+/// Set p to the Noise preset with label, read from the bundle's
+/// presets.ttl by the renderer's preset code.
 static void
-preset_params(const Preset* preset, float* p)
+noise_preset(const char* label, float* p)
 {
-  static const char* const symbols[7] = { "level_db",    "grain_hz",
-                                          "octaves",     "lacunarity",
-                                          "persistence", "evolve_hz",
-                                          "width" };
-  p4d_param_defaults(p4d_params(P4D_KIND_NOISE), p);
-  for (unsigned i = 0U; i < 7U; ++i) {
-    set_param(P4D_KIND_NOISE, p, symbols[i], preset->v[i]);
+  if (p4d_noise_preset(label, exe_path, p)) {
+    exit(1);
   }
-  set_param(P4D_KIND_NOISE, p, "seed", 1.0f);
-  set_param(P4D_KIND_NOISE, p, "clock", 0.0f);
 }
 
 // Gain in dB of the Noise's high-pass (src/highpass.h) at hz.
@@ -688,7 +663,7 @@ measure_low_end(void)
   float p[P4D_MAX_PARAMS];
   p4d_param_defaults(p4d_params(P4D_KIND_NOISE), p);
   low_end_case("Noise defaults", p);
-  preset_params(&presets[4], p);
+  noise_preset("Rumble", p);
   low_end_case("Rumble", p);
   const double loss = -highpass_db(48000.0, 30.0);
   char         text[64];
@@ -700,140 +675,60 @@ measure_low_end(void)
   report("low end: high-pass loss at 30 Hz", text, "<= 0.2 dB", loss <= 0.2);
 }
 
-// The dominant period in seconds of env (at env_hz), periods 0.1-15 s.
-static double
-dominant_period(const double* env, size_t n, double env_hz)
-{
-  const size_t seg  = pow2_at_least((double)n) * 4U;
-  double*      x    = (double*)checked_calloc(seg, sizeof(double));
-  double       mean = 0.0;
-  for (size_t i = 0U; i < n; ++i) {
-    mean += env[i] / (double)n;
-  }
-  for (size_t i = 0U; i < n; ++i) {
-    x[i] = env[i] - mean;
-  }
-  // One Hann-windowed segment, zero-padded to 4x for a finer peak: welch()
-  // would window the padding too.
-  double* re    = (double*)checked_calloc(seg, sizeof(double));
-  double* im    = (double*)checked_calloc(seg, sizeof(double));
-  double* tw_re = (double*)checked_calloc(seg / 2U, sizeof(double));
-  double* tw_im = (double*)checked_calloc(seg / 2U, sizeof(double));
-  for (size_t k = 0U; k < seg / 2U; ++k) {
-    tw_re[k] = cos(2.0 * PI * (double)k / (double)seg);
-    tw_im[k] = -sin(2.0 * PI * (double)k / (double)seg);
-  }
-  for (size_t i = 0U; i < n; ++i) {
-    re[i] = x[i] * (0.5 - (0.5 * cos(2.0 * PI * (double)i / (double)n)));
-  }
-  fft(re, im, seg, tw_re, tw_im);
-  double best   = 0.0;
-  double period = 0.0;
-  for (size_t k = 1U; k < seg / 2U; ++k) {
-    const double f = (double)k * env_hz / (double)seg;
-    const double m = (re[k] * re[k]) + (im[k] * im[k]);
-    if (f >= 1.0 / 15.0 && f <= 10.0 && m > best) {
-      best   = m;
-      period = 1.0 / f;
-    }
-  }
-  free(x);
-  free(re);
-  free(im);
-  free(tw_re);
-  free(tw_im);
-  return period;
-}
-
-// Max - min in dB of the RMS over windows of win samples.
-static double
-swing_db(const float* x, size_t n, size_t win, double* env)
-{
-  double lo = INFINITY;
-  double hi = -INFINITY;
-  for (size_t w = 0U; w + win <= n; w += win) {
-    double sum = 0.0;
-    for (size_t i = w; i < w + win; ++i) {
-      sum += (double)x[i] * x[i];
-    }
-    const double db = 10.0 * log10((sum / (double)win) + 1e-30);
-    if (env) {
-      env[w / win] = db;
-    }
-    lo = db < lo ? db : lo;
-    hi = db > hi ? db : hi;
-  }
-  return hi - lo;
-}
-
 static void
 measure_textures(void)
 {
+  static const char* const labels[5] = {
+    "Wind", "Surf", "Rain", "Tape hiss", "Rumble"
+  };
   const size_t n = (size_t)30U * 48000U;
   for (unsigned k = 0U; k < 5U; ++k) {
     float p[P4D_MAX_PARAMS];
-    preset_params(&presets[k], p);
-    Render       r      = render(P4D_KIND_NOISE, p, 48000.0, n);
-    const float* x      = r.ch[0];
-    double*      env    = (double*)checked_calloc(n / 2400U, sizeof(double));
-    const double swing  = swing_db(x, n, 2400U, env);
-    const double period = dominant_period(env, n / 2400U, 20.0);
-    const double drift  = swing_db(x, n, 48000U, NULL);
-    double       sum    = 0.0;
-    double       peak   = 0.0;
-    for (size_t i = 0U; i < n; ++i) {
-      sum += (double)x[i] * x[i];
-      peak = fabs((double)x[i]) > peak ? fabs((double)x[i]) : peak;
-    }
-    const double crest = 20.0 * log10(peak / sqrt(sum / (double)n));
-    char         text[96];
-    char         label[64];
+    noise_preset(labels[k], p);
+    Render                  r = render(P4D_KIND_NOISE, p, 48000.0, n);
+    const P4dTextureFigures f = p4d_texture_figures(r.ch[0], n, 48000.0);
+    char                    text[96];
+    char                    label[64];
     snprintf(text,
              sizeof(text),
              "swing %.1f dB, period %.2f s, crest %.1f dB",
-             swing,
-             period,
-             crest);
-    snprintf(label, sizeof(label), "texture %s", presets[k].name);
+             f.swing_db,
+             f.period_s,
+             f.crest_db);
+    snprintf(label, sizeof(label), "texture %s", labels[k]);
     const char* goal = "-";
     int         met  = -1;
     if (k == 0U) {
       goal = "swing>=6, 0.5-3 s";
-      met  = swing >= 6.0 && period >= 0.5 && period <= 3.0;
+      met  = f.swing_db >= 6.0 && f.period_s >= 0.5 && f.period_s <= 3.0;
     } else if (k == 1U) {
       goal = "swing>=10, 4-12 s";
-      met  = swing >= 10.0 && period >= 4.0 && period <= 12.0;
+      met  = f.swing_db >= 10.0 && f.period_s >= 4.0 && f.period_s <= 12.0;
     } else if (k == 2U) {
       goal = "crest >= 16 dB";
-      met  = crest >= 16.0;
+      met  = f.crest_db >= 16.0;
     }
     report(label, text, goal, met);
     if (k == 3U) {
-      snprintf(text, sizeof(text), "%.2f dB (1 s RMS, max-min)", drift);
-      report("texture Tape hiss: level drift", text, "<= 1 dB", drift <= 1.0);
+      snprintf(text, sizeof(text), "%.2f dB (1 s RMS, max-min)", f.drift_db);
+      report(
+        "texture Tape hiss: level drift", text, "<= 1 dB", f.drift_db <= 1.0);
     }
     if (k == 4U) {
-      double* y = (double*)checked_calloc(n, sizeof(double));
-      for (size_t i = 0U; i < n; ++i) {
-        y[i] = x[i];
-      }
-      Spectrum     s = welch(y, n, 1U << 15U, 48000.0);
-      const double share =
-        band_power(&s, 20.0, 120.0) / band_power(&s, 0.0, 24001.0);
-      snprintf(text, sizeof(text), "%.1f %%", 100.0 * share);
-      report(
-        "texture Rumble: power in 20-120 Hz", text, ">= 80 %", share >= 0.8);
-      free(s.p);
-      free(y);
+      snprintf(text, sizeof(text), "%.1f %%", 100.0 * f.low_share);
+      report("texture Rumble: power in 20-120 Hz",
+             text,
+             ">= 80 %",
+             f.low_share >= 0.8);
     }
-    free(env);
     render_free(&r);
   }
 }
 
 int
-main(void)
+main(int argc, char** argv)
 {
+  exe_path = argc > 0 ? argv[0] : "";
   printf("signal-bench: issue 11's figures for the current engines "
          "(Mod at 1 kHz, Noise at 48 kHz; see bench/signal_bench.c) and\n"
          "noise core (bench/lattice.c)\n");

@@ -95,8 +95,15 @@
   standard normal CDF (src/smooth.h): a unit-variance z spends the same
   time in every tenth of the range, and Phi is smooth and strictly
   increasing, so the output never jumps and never sits at an end.  Noise:
-  level * soft_limit(0.25 z): a standard deviation of a quarter of the
-  level, the rare peaks beyond 0.75 rounded below 1.
+  the high-passed z times the texture's envelope e (gusts and grit,
+  src/texture.h; E[e^2] = 1, so the mean power stays put, and e is at most
+  its bound p, 1 without texture), then level * p * soft_limit(0.25 z e /
+  p): a standard deviation of a quarter of the level, the rare peaks beyond
+  0.75 of the ceiling rounded below it.  The ceiling is the level without
+  texture; with gusts and grit it rises to level * p, so that the loud
+  moments and the grains keep their shape (a textured preset sets its
+  level so that its peaks stay below 0 dBFS).  During a glide p moves with
+  the other shaping parameters.
 
   Noise high-pass.  Gradient noise along a line has a low-frequency tail
   (26 % of the power of a 40 Hz grain lies below 10 Hz).  A 2nd-order
@@ -126,6 +133,7 @@
 #include "highpass.h"
 #include "noise.h"
 #include "smooth.h"
+#include "texture.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -183,6 +191,7 @@ typedef struct {
   int64_t      offset; ///< Voice time index = engine frame + offset
   int64_t      grid;   ///< High-pass grid time = engine frame + grid
   P4dBiquad    hpf[P4D_MAX_CHANNELS][P4D_HIGHPASS_FILTERS]; ///< Noise
+  P4dTexture   texture; ///< Noise: gusts and grit (texture.h)
 } Voice;
 
 typedef struct {
@@ -370,6 +379,12 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
       v->position[0][a] = -half * noise_direction[a];
       v->position[1][a] = half * noise_direction[a];
     }
+
+    p4d_texture_init(&v->texture,
+                     p[P4D_NOISE_GUST_DB],
+                     p[P4D_NOISE_GUST_HZ],
+                     p[P4D_NOISE_GRIT],
+                     p[P4D_NOISE_WIDTH]);
   }
 
   for (unsigned c = 0U; c < e->n_channels; ++c) {
@@ -571,6 +586,28 @@ voice_z(const P4dEngine* e,
   }
 }
 
+/// Multiply m frames of v's high-passed z in buf, from engine frame at, by
+/// its texture's envelope (gusts and grit, a function of song seconds).
+static void
+voice_texture(const P4dEngine* e,
+              const Voice*     v,
+              int64_t          at,
+              float            buf[][P4D_CHUNK],
+              uint32_t         m)
+{
+  const double rate = v->rate[3];
+  for (unsigned c = 0U; c < e->n_channels; ++c) {
+    p4d_texture_apply(&v->texture,
+                      v->seed,
+                      c,
+                      v->phase0[3] / rate,
+                      v->phase_step[3] / rate,
+                      at + v->offset,
+                      buf[c],
+                      m);
+  }
+}
+
 /// High-pass m frames of v's z in buf, from engine frame at (see the top).
 static void
 voice_hpf(const P4dEngine* e,
@@ -727,6 +764,7 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
   const bool         mod  = e->kind == P4D_KIND_MOD;
   double             low  = n->out_low;
   double             high = n->out_high;
+  double             peak = p4d_texture_peak(&n->texture);
 
   for (uint32_t i = 0U; i < m; ++i) {
     double a = 1.0;
@@ -740,6 +778,9 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
       v    = p4d_smooth_quarter_sin(a);
       low  = o->out_low + a * ((double)n->out_low - o->out_low);
       high = o->out_high + a * ((double)n->out_high - o->out_high);
+      peak = p4d_texture_peak(&o->texture) +
+             a * ((double)p4d_texture_peak(&n->texture) -
+                  p4d_texture_peak(&o->texture));
     }
 
     for (unsigned c = 0U; c < e->n_channels; ++c) {
@@ -753,7 +794,8 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
 
       const float y =
         mod ? (float)(low + (high - low) * p4d_smooth_phi(&e->phi, z))
-            : soft_limit((float)z * P4D_NOISE_RMS) * (float)high;
+            : soft_limit((float)(z * (P4D_NOISE_RMS / peak))) *
+                (float)(high * peak);
       out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;
     }
   }
@@ -811,8 +853,10 @@ p4d_engine_process(P4dEngine*   engine,
       }
       if (e->kind == P4D_KIND_NOISE) {
         voice_hpf(e, &e->cur, e->idx, e->buf_cur, m);
+        voice_texture(e, &e->cur, e->idx, e->buf_cur, m);
         if (e->fading) {
           voice_hpf(e, &e->prev, e->idx, e->buf_prev, m);
+          voice_texture(e, &e->prev, e->idx, e->buf_prev, m);
         }
       }
       mix_out(e, out, done, m);

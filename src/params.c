@@ -71,6 +71,9 @@ static const P4dParam noise_params[P4D_NOISE_N_PARAMS] = {
     P4D_UNIT_NONE,
     ENUM,
     noise_clock_points },
+  { "gust_db", "Gust depth", 0.0f, 0.0f, 24.0f, P4D_UNIT_DB, 0U, NULL },
+  { "gust_hz", "Gust rate", 0.02f, 0.5f, 5.0f, P4D_UNIT_HZ, LOG, NULL },
+  { "grit", "Grit", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
 };
 
 static const P4dParamTable tables[] = {
@@ -170,6 +173,9 @@ static const P4dPort noise_ports[] = {
   CONTROL(12U, P4D_NOISE_MORPH_Z),
   CONTROL(13U, P4D_NOISE_SEED),
   CONTROL(14U, P4D_NOISE_CLOCK),
+  CONTROL(15U, P4D_NOISE_GUST_DB),
+  CONTROL(16U, P4D_NOISE_GUST_HZ),
+  CONTROL(17U, P4D_NOISE_GRIT),
 };
 
 #define N_PORTS(ports) (uint32_t)(sizeof(ports) / sizeof((ports)[0]))

@@ -20,7 +20,7 @@ set -eu
 # The plugins and their number of ports.
 plugins='urn:perlin4d:mod 25
 urn:perlin4d:mod-cv 29
-urn:perlin4d:noise 15'
+urn:perlin4d:noise 18'
 
 # Where the LV2 specifications may be installed.
 spec_dirs='/usr/lib/lv2 /usr/lib/x86_64-linux-gnu/lv2'

@@ -82,6 +82,8 @@ static void
 test_params(P4dKind kind)
 {
   const P4dParamTable* const table = p4d_params(kind);
+  // Engines, drivers and presets size their parameter arrays by it.
+  assert(table->n_params <= P4D_MAX_PARAMS);
   for (uint32_t i = 0U; i < table->n_params; ++i) {
     const P4dParam* const p = &table->params[i];
     assert(p->minimum <= p->def && p->def <= p->maximum);

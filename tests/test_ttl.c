@@ -142,6 +142,9 @@ static const Port noise_ports[] = {
   IN(12U, "morph_z", "Morph Z", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
   IN(13U, "seed", "Seed", 1, 0, 65535, NULL, INT, NULL),
   IN(14U, "clock", "Clock", 0, 0, 1, NULL, INT | ENUM, noise_clock_points),
+  IN(15U, "gust_db", "Gust depth", 0.0f, 0.0f, 24.0f, DB, 0, NULL),
+  IN(16U, "gust_hz", "Gust rate", 0.5f, 0.02f, 5.0f, HZ, LOG, NULL),
+  IN(17U, "grit", "Grit", 0.0f, 0.0f, 1.0f, NULL, 0, NULL),
   // clang-format on
 };
 
@@ -166,7 +169,7 @@ static const PluginSpec plugin_specs[] = {
   { "urn:perlin4d:mod-cv", "Perlin4D Mod CV", LV2_CORE__UtilityPlugin,
     mod_cv_ports, 29U, 7U },
   { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
-    noise_ports, 15U, 5U },
+    noise_ports, 18U, 5U },
 };
 // clang-format on
 

@@ -7,6 +7,7 @@
 
 #include "compare.h"
 #include "params.h"
+#include "texture.h"
 #include "urid_map.h"
 
 #include <lilv/lilv.h>
@@ -368,10 +369,19 @@ static void
 update_bounds(P4dHost* h)
 {
   if (h->noise) {
+    // Gusts and grit may lift the output past the level by the texture's
+    // peak (texture.h).
+    P4dTexture texture;
+    p4d_texture_init(&texture,
+                     p4d_host_clamped(h, "gust_db"),
+                     p4d_host_clamped(h, "gust_hz"),
+                     p4d_host_clamped(h, "grit"),
+                     p4d_host_clamped(h, "width"));
     const double level = p4d_host_clamped(h, "level_db");
-    const double limit = pow(10.0, (level + 1.0) / 20.0) * (1.0 + 1.0e-6);
-    h->lo              = fmin(h->lo, -limit);
-    h->hi              = fmax(h->hi, limit);
+    const double limit = pow(10.0, (level + 1.0) / 20.0) * (1.0 + 1.0e-6) *
+                         p4d_texture_peak(&texture);
+    h->lo = fmin(h->lo, -limit);
+    h->hi = fmax(h->hi, limit);
   } else {
     const double a = p4d_host_clamped(h, "out_min");
     const double b = p4d_host_clamped(h, "out_max");

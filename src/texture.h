@@ -1,0 +1,119 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/**
+   @file texture.h
+   The Noise's slow motion: gusts that swing its level and grit that breaks
+   it into sparse, impulsive grains, both drawn from 4D noise fields of the
+   song time (never from state or a random generator), as a gain envelope
+   that the Noise multiplies into each channel.
+
+   The envelope of channel c at song time t is
+
+       env(t) = exp(a_g * g(t) - k_g + a_r * r(t) - k_r)
+
+   where g and r are fBm fields of their own seeds, moving along time only
+   and scaled to unit standard deviation: g at the gust rate, r at a fixed
+   faster rate.  a_g turns the gust depth into natural-log gain (the level
+   in dB is depth / 2 * g: a gust one standard deviation up and a lull one
+   down are depth dB apart), a_r grows with grit.  k(a) is half the log of
+   E[exp(2 a z)] for the field's distribution, so E[env^2] = 1: the mean
+   power stays where the level control puts it, however deep the gusts and
+   however sparse the grains.  For a Gaussian z, k(a) = a^2; the fields are
+   bounded sums of noise, lighter-tailed than Gaussian, so k comes from a
+   table measured on the fields (texture.c, checked by test_textures).
+
+   Every function here is a pure function of its arguments: the same
+   controls, seed, channel and time line give the same bits whatever the
+   block size, on every code path.  Realtime safe: no allocation, no libm
+   call per frame (exp is a polynomial of its own).
+*/
+
+#ifndef P4D_TEXTURE_H
+#define P4D_TEXTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Frames between the knots at which the fields are evaluated; the
+/// exponent is interpolated linearly between knots.
+#define P4D_TEXTURE_KNOT 16U
+
+/// The texture of a voice, derived from its controls; fixed for its life.
+typedef struct {
+  double gust_rate_hz; ///< Cells per second of the gust field's first octave
+  float  gust_a;       ///< Natural-log gain per unit of the gust field's sum
+  float  gust_k;       ///< k(a_g): keeps E[env^2] = 1
+  float  grit_a;       ///< Natural-log gain per unit of the grit field's sum
+  float  grit_k;       ///< k(a_r)
+  float  width;        ///< 0: both channels share one envelope; 1: apart
+  float  peak;         ///< Upper bound of the envelope
+  bool   active;       ///< Any gust or grit: else the envelope is 1
+} P4dTexture;
+
+/**
+   Set texture from the Noise's controls (clamped to their ranges here).
+
+   @param gust_db Gust depth in dB, 0 (off) to 24.
+   @param gust_hz Gust rate in Hz, the rate of the gust field's cells.
+   @param grit Grit, 0 (off) to 1 (sparse, sharp grains).
+   @param width The Noise's width, 0 to 1: how far apart the channels'
+   fields sit (the gusts stay mostly common, the grains part).
+   Realtime safe.
+*/
+void
+p4d_texture_init(P4dTexture* texture,
+                 float       gust_db,
+                 float       gust_hz,
+                 float       grit,
+                 float       width);
+
+/**
+   The gain envelope of channel at frames first..first+n-1 of a time line.
+
+   Frame i of the line is at song time t0_s + (first + i) * step_s seconds.
+   env[i] is finite, > 0 and never denormal; its mean square over time is 1
+   (see above).  A line cut into spans at any points gives the same values.
+   Realtime safe.
+*/
+void
+p4d_texture_envelope(const P4dTexture* texture,
+                     uint32_t          seed,
+                     unsigned          channel,
+                     double            t0_s,
+                     double            step_s,
+                     int64_t           first,
+                     float*            env,
+                     uint32_t          n);
+
+/**
+   Multiply buf[0..n-1] by the envelope of p4d_texture_envelope(); nothing
+   when the texture is inactive, so a session without gust or grit keeps
+   its bits.  Realtime safe.
+*/
+void
+p4d_texture_apply(const P4dTexture* texture,
+                  uint32_t          seed,
+                  unsigned          channel,
+                  double            t0_s,
+                  double            step_s,
+                  int64_t           first,
+                  float*            buf,
+                  uint32_t          n);
+
+/**
+   An upper bound of the envelope of texture (1 when inactive), for an
+   output stage that must not clip its peaks.  Realtime safe.
+*/
+float
+p4d_texture_peak(const P4dTexture* texture);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // P4D_TEXTURE_H

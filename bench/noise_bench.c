@@ -15,7 +15,8 @@
   a quiet machine and compare ratios measured in the same run.
 
   Then, for every path (through P4D_ISA), what users feel: each plugin's
-  cost under lv2bench at its defaults (48 kHz, blocks of 256), and the
+  cost under lv2bench at its defaults (48 kHz, blocks of 256) beside LSP's
+  noise generator (the Debian package lsp-plugins-lv2), and the
   renderer's speed on default stereo noise at 48 kHz, as times real time
   over one minute; the fastest path also renders a whole hour.
 */
@@ -35,6 +36,8 @@
 #define N_SAMPLES 48000U
 #define BLOCK 256U
 #define N_REPEATS 9U
+
+#define LSP_NOISE_URI "http://lsp-plug.in/plugins/lv2/noise_generator_x1"
 
 typedef enum {
   CASE_POINT,
@@ -148,7 +151,8 @@ plugin_ns(P4dIsa isa, const char* uri)
   char           command[512];
   snprintf(command,
            sizeof(command),
-           "LV2_PATH=%s/.. lv2bench -n %u -b 256 %s 2>/dev/null | tail -n 1",
+           "LV2_PATH=%s/..:/usr/lib/lv2 lv2bench -n %u -b 256 %s 2>/dev/null | "
+           "tail -n 1",
            P4D_BUNDLE,
            n_frames,
            uri);
@@ -191,6 +195,7 @@ report_programs(const P4dIsa* paths, unsigned n_paths)
                                       P4D_URI_MOD_CV };
 
   printf("\nlv2bench -n 480000 -b 256, defaults, ns per frame (median of 3)\n");
+  double noise_ns = -1.0;
   for (unsigned u = 0U; u < 3U; ++u) {
     printf("  %-36s", uris[u]);
     for (unsigned p = 0U; p < n_paths; ++p) {
@@ -200,8 +205,25 @@ report_programs(const P4dIsa* paths, unsigned n_paths)
       } else {
         printf(" %8.1f         ", ns);
       }
+      if (u == 0U && ns > 0.0 && (noise_ns < 0.0 || ns < noise_ns)) {
+        noise_ns = ns;
+      }
     }
     printf("\n");
+  }
+
+  // The anchor: LSP's noise generator (Debian lsp-plugins-lv2), one
+  // channel at its defaults, beside the Noise's fastest path.
+  const double lsp_ns = plugin_ns(P4D_ISA_SCALAR, LSP_NOISE_URI);
+  if (lsp_ns > 0.0 && noise_ns > 0.0) {
+    printf("  %-36s %8.1f          Perlin4D Noise / LSP: %.2fx "
+           "(target <= 0.5x)\n",
+           "LSP noise_generator_x1",
+           lsp_ns,
+           noise_ns / lsp_ns);
+  } else {
+    printf("  %-36s not installed (apt-get install lsp-plugins-lv2)\n",
+           "LSP noise_generator_x1");
   }
 
   char folder[] = "/tmp/noise-bench-XXXXXX";

@@ -18,8 +18,10 @@
 
    Single threaded and deterministic (a fixed pseudo-random sequence); a few
    seconds.  Not realtime safe (prints).
+
+   @return The number of figures printed "not met".
 */
-void
+unsigned
 p4d_bench_lattice(void);
 
 #endif // P4D_BENCH_LATTICE_H

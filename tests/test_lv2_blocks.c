@@ -130,13 +130,14 @@ test_block_sizes(const char* uri)
     assert(p4d_count_changes(p4d_dest_first(h, &d), 0U, n) > 10U);
   }
 
-  // Loud, peaky noise: still never above the level by more than 1 dB.
+  // Loud, peaky noise (one octave just below the band limit's fade): still
+  // never above the level.
   if (h->noise) {
     p4d_host_set_defaults(h);
     p4d_host_set(h, "level_db", 0.0f);
     p4d_host_set(h, "octaves", 1.0f);
     p4d_host_set(h, "width", 0.0f);
-    p4d_host_set(h, "grain_hz", 20000.0f);
+    p4d_host_set(h, "grain_hz", 9000.0f);
     p4d_host_activate(h);
     for (unsigned k = 0U; k < 4U; ++k) {
       runs += p4d_host_render(h, &d, n, pattern, n_pattern, NULL);
@@ -144,7 +145,7 @@ test_block_sizes(const char* uri)
     printf("# blocks noise: peak %.2f dB re level_db 0 over %zu frames\n",
            h->peak_db,
            4U * n);
-    assert(h->peak_db <= 1.0 + 1.0e-4);
+    assert(h->peak_db > -12.0 && h->peak_db <= 1.0e-4);
   }
 
   printf("# blocks %s: %lu runs of 0, 1..64 and 4096 frames, 4 clock/"

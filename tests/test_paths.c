@@ -169,7 +169,7 @@ engine_params(P4dKind kind, unsigned variant, float* params)
   }
 
   if (kind == P4D_KIND_NOISE) {
-    static const float grain_hz[] = { 1000.0f, 20000.0f, 20.0f, 7000.0f };
+    static const float grain_hz[] = { 1000.0f, 12000.0f, 20.0f, 7000.0f };
     static const float evolve[]   = { 0.5f, 20.0f, 0.0f, 3.0f };
     params[P4D_NOISE_GRAIN_HZ]    = grain_hz[variant];
     params[P4D_NOISE_EVOLVE_HZ]   = evolve[variant];

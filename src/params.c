@@ -16,24 +16,43 @@ static const P4dScalePoint noise_clock_points[] = { { 0.0f, "Song time" },
                                                     { 1.0f, "Free running" },
                                                     { 0.0f, NULL } };
 
+static const P4dScalePoint motion_filter_points[] = {
+  { 0.0f, "Off" },       { 1.0f, "Low pass" }, { 2.0f, "Band pass" },
+  { 3.0f, "High pass" }, { 0.0f, NULL },
+};
+
 static const P4dScalePoint cc_points[] = { { 128.0f, "Off" }, { 0.0f, NULL } };
 
 #define LOG P4D_PARAM_LOGARITHMIC
 #define INT P4D_PARAM_INTEGER
 #define ENUM (P4D_PARAM_INTEGER | P4D_PARAM_ENUMERATION)
 
+/// The time model Mod and Motion share: clock to persistence.
+#define TIME_PARAMS                                                                \
+  {                                                                                \
+    "clock", "Clock", 0.0f, 0.0f, 2.0f, P4D_UNIT_NONE, ENUM, mod_clock_points      \
+  },                                                                               \
+    { "rate_hz", "Rate", 0.001f, 0.5f, 50.0f, P4D_UNIT_HZ, LOG, NULL },            \
+    { "period_beats", "Period", 0.0625f, 4.0f, 256.0f, P4D_UNIT_BEAT, LOG, NULL }, \
+    { "octaves", "Octaves", 1.0f, 3.0f, 8.0f, P4D_UNIT_NONE, 0U, NULL },           \
+    { "lacunarity", "Lacunarity", 1.5f, 2.0f, 4.0f, P4D_UNIT_NONE, 0U, NULL },     \
+  {                                                                                \
+    "persistence", "Persistence", 0.0f, 0.5f, 1.0f, P4D_UNIT_NONE, 0U, NULL        \
+  }
+
+/// Where in the noise space, and which field: morph x, y, z and seed.
+#define PLACE_PARAMS                                                        \
+  { "morph_x", "Morph X", -16.0f, 0.0f, 16.0f, P4D_UNIT_NONE, 0U, NULL },   \
+    { "morph_y", "Morph Y", -16.0f, 0.0f, 16.0f, P4D_UNIT_NONE, 0U, NULL }, \
+    { "morph_z", "Morph Z", -16.0f, 0.0f, 16.0f, P4D_UNIT_NONE, 0U, NULL }, \
+  {                                                                         \
+    "seed", "Seed", 0.0f, 1.0f, 65535.0f, P4D_UNIT_NONE, INT, NULL          \
+  }
+
 static const P4dParam mod_params[P4D_MOD_N_PARAMS] = {
-  { "clock", "Clock", 0.0f, 0.0f, 2.0f, P4D_UNIT_NONE, ENUM, mod_clock_points },
-  { "rate_hz", "Rate", 0.001f, 0.5f, 50.0f, P4D_UNIT_HZ, LOG, NULL },
-  { "period_beats", "Period", 0.0625f, 4.0f, 256.0f, P4D_UNIT_BEAT, LOG, NULL },
-  { "octaves", "Octaves", 1.0f, 3.0f, 8.0f, P4D_UNIT_NONE, 0U, NULL },
-  { "lacunarity", "Lacunarity", 1.5f, 2.0f, 4.0f, P4D_UNIT_NONE, 0U, NULL },
-  { "persistence", "Persistence", 0.0f, 0.5f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
+  TIME_PARAMS,
   { "spread", "Spread", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
-  { "morph_x", "Morph X", -16.0f, 0.0f, 16.0f, P4D_UNIT_NONE, 0U, NULL },
-  { "morph_y", "Morph Y", -16.0f, 0.0f, 16.0f, P4D_UNIT_NONE, 0U, NULL },
-  { "morph_z", "Morph Z", -16.0f, 0.0f, 16.0f, P4D_UNIT_NONE, 0U, NULL },
-  { "seed", "Seed", 0.0f, 1.0f, 65535.0f, P4D_UNIT_NONE, INT, NULL },
+  PLACE_PARAMS,
   { "out_min", "Output minimum", -1.0f, 0.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
   { "out_max", "Output maximum", -1.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
   { "smooth_ms", "Smoothing", 0.0f, 20.0f, 1000.0f, P4D_UNIT_MS, 0U, NULL },
@@ -76,15 +95,50 @@ static const P4dParam noise_params[P4D_NOISE_N_PARAMS] = {
   { "grit", "Grit", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
 };
 
+static const P4dParam motion_params[P4D_MOTION_N_PARAMS] = {
+  TIME_PARAMS,
+  PLACE_PARAMS,
+  { "smooth_ms", "Smoothing", 0.0f, 20.0f, 1000.0f, P4D_UNIT_MS, 0U, NULL },
+  { "spread", "Stereo spread", 0.0f, 0.3f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
+  { "gain_db", "Gain depth", 0.0f, 3.0f, 24.0f, P4D_UNIT_DB, 0U, NULL },
+  { "pan_depth", "Pan depth", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
+  { "width", "Width", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
+  { "filter_mode",
+    "Filter",
+    0.0f,
+    0.0f,
+    3.0f,
+    P4D_UNIT_NONE,
+    ENUM,
+    motion_filter_points },
+  { "cutoff_hz", "Cutoff", 20.0f, 1000.0f, 20000.0f, P4D_UNIT_HZ, LOG, NULL },
+  { "filter_oct", "Filter depth", 0.0f, 1.0f, 6.0f, P4D_UNIT_NONE, 0U, NULL },
+  { "resonance", "Resonance", 0.0f, 0.2f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
+  { "wow_ms", "Wow depth", 0.0f, 0.0f, 10.0f, P4D_UNIT_MS, 0U, NULL },
+  { "flutter_ratio",
+    "Flutter rate ratio",
+    2.0f,
+    12.0f,
+    64.0f,
+    P4D_UNIT_NONE,
+    LOG,
+    NULL },
+  { "flutter_ms", "Flutter depth", 0.0f, 0.0f, 2.0f, P4D_UNIT_MS, 0U, NULL },
+  { "mix", "Mix", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
+  { "output_db", "Output", -24.0f, 0.0f, 12.0f, P4D_UNIT_DB, 0U, NULL },
+  { "enabled", "Enabled", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, INT, NULL },
+};
+
 static const P4dParamTable tables[] = {
   { P4D_MOD_N_PARAMS, mod_params },
   { P4D_NOISE_N_PARAMS, noise_params },
+  { P4D_MOTION_N_PARAMS, motion_params },
 };
 
 const P4dParamTable*
 p4d_params(P4dKind kind)
 {
-  return &tables[kind == P4D_KIND_NOISE];
+  return &tables[kind == P4D_KIND_MOTION ? 2 : kind == P4D_KIND_NOISE];
 }
 
 static const char* const unit_labels[] = { "", "Hz", "dB", "ms", "beats" };

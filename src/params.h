@@ -66,8 +66,9 @@ typedef struct {
 
 /// The engines a plugin or a render can drive.
 typedef enum {
-  P4D_KIND_MOD,   ///< Modulator: 4 channels of smooth control signal
-  P4D_KIND_NOISE, ///< Noise texture: stereo audio
+  P4D_KIND_MOD,    ///< Modulator: 4 channels of smooth control signal
+  P4D_KIND_NOISE,  ///< Noise texture: stereo audio
+  P4D_KIND_MOTION, ///< Motion: the modulation applied to stereo audio
 } P4dKind;
 
 /// Perlin4D Mod (and Mod CV) parameters, in port order.
@@ -114,6 +115,49 @@ typedef enum {
   P4D_NOISE_N_PARAMS
 } P4dNoiseParam;
 
+/**
+   Perlin4D Motion parameters, in port order.  The time model (clock to
+   smooth_ms) is Perlin4D Mod's, with the same symbols, ranges and
+   defaults; each target has its own depth and is driven by its own
+   channel of the modulation (see src/motion.h).
+*/
+typedef enum {
+  P4D_MOTION_CLOCK,
+  P4D_MOTION_RATE_HZ,
+  P4D_MOTION_PERIOD_BEATS,
+  P4D_MOTION_OCTAVES,
+  P4D_MOTION_LACUNARITY,
+  P4D_MOTION_PERSISTENCE,
+  P4D_MOTION_MORPH_X,
+  P4D_MOTION_MORPH_Y,
+  P4D_MOTION_MORPH_Z,
+  P4D_MOTION_SEED,
+  P4D_MOTION_SMOOTH_MS,
+  P4D_MOTION_SPREAD,        ///< Left/right decorrelation, 0 (same) to 1
+  P4D_MOTION_GAIN_DB,       ///< Gain depth: tremolo / level drift, dB
+  P4D_MOTION_PAN_DEPTH,     ///< How far the pan swings, 0 to 1
+  P4D_MOTION_WIDTH,         ///< Stereo width of the panned source, 0 to 1
+  P4D_MOTION_FILTER_MODE,   ///< P4dMotionFilter
+  P4D_MOTION_CUTOFF_HZ,     ///< Filter base cutoff
+  P4D_MOTION_FILTER_OCT,    ///< Filter depth in octaves either side
+  P4D_MOTION_RESONANCE,     ///< 0 (none) to 1 (near self-oscillation)
+  P4D_MOTION_WOW_MS,        ///< Wow depth: delay swing, ms either side
+  P4D_MOTION_FLUTTER_RATIO, ///< Flutter rate over the rate
+  P4D_MOTION_FLUTTER_MS,    ///< Flutter depth: delay swing, ms either side
+  P4D_MOTION_MIX,           ///< Dry 0 to wet 1
+  P4D_MOTION_OUTPUT_DB,     ///< Output gain
+  P4D_MOTION_ENABLED,       ///< lv2:enabled: 0 bypass, 1 process
+  P4D_MOTION_N_PARAMS
+} P4dMotionParam;
+
+/// Values of Motion's filter_mode.
+typedef enum {
+  P4D_MOTION_FILTER_OFF,
+  P4D_MOTION_FILTER_LOW_PASS,
+  P4D_MOTION_FILTER_BAND_PASS,
+  P4D_MOTION_FILTER_HIGH_PASS,
+} P4dMotionFilter;
+
 /// Values of the clock parameters.
 typedef enum {
   P4D_CLOCK_SONG_SECONDS, ///< Song position in seconds
@@ -125,7 +169,7 @@ typedef enum {
 #define P4D_CC_OFF 128
 
 /// Most parameters of any kind.
-#define P4D_MAX_PARAMS 19U
+#define P4D_MAX_PARAMS 25U
 
 /// The parameters of one kind of engine.
 typedef struct {
@@ -149,6 +193,7 @@ p4d_unit_uri(P4dUnit unit);
 #define P4D_URI_MOD "urn:perlin4d:mod"
 #define P4D_URI_MOD_CV "urn:perlin4d:mod-cv"
 #define P4D_URI_NOISE "urn:perlin4d:noise"
+#define P4D_URI_MOTION "urn:perlin4d:motion"
 
 /// The plugins of the bundle, in the order lv2_descriptor() lists them.
 typedef enum {

@@ -25,11 +25,20 @@ plan_output(const P4dPlan*    plan,
     return p4d_report_usage(st, "-o", "no output file given (see --help)");
   }
 
-  const bool        stream = p4d_atomic_is_stream(o->output);
-  const char* const input  = plan->preset_file[0] ? plan->preset_file : NULL;
-  P4dRenderCode code = p4d_atomic_check_target(o->output, input, o->force, st);
+  // The files the render reads: the preset's and the sound Motion
+  // processes.
+  const bool  stream    = p4d_atomic_is_stream(o->output);
+  const char* inputs[3] = { NULL, NULL, NULL };
+  unsigned    n_inputs  = 0U;
+  if (plan->preset_file[0]) {
+    inputs[n_inputs++] = plan->preset_file;
+  }
+  if (plan->input_file[0]) {
+    inputs[n_inputs++] = plan->input_file;
+  }
+  P4dRenderCode code = p4d_atomic_check_target(o->output, inputs, o->force, st);
   if (!code && o->plot) {
-    code = p4d_atomic_check_target(o->plot, input, o->force, st);
+    code = p4d_atomic_check_target(o->plot, inputs, o->force, st);
   }
   if (code) {
     return code;
@@ -72,8 +81,11 @@ plan_output(const P4dPlan*    plan,
   info->n_frames       = plan->n_frames;
   info->fps            = o->fps;
   info->force          = o->force;
+  static const char* const motion_names[2] = { "out_l", "out_r" };
   for (unsigned c = 0U; c < all; ++c) {
-    info->names[c] = p4d_channel_symbol(plan->kind, c);
+    info->names[c] = plan->kind == P4D_KIND_MOTION
+                       ? motion_names[c]
+                       : p4d_channel_symbol(plan->kind, c);
   }
   return P4D_RENDER_SUCCESS;
 }

@@ -31,11 +31,15 @@ struct P4dInput {
    Open path for reading with libsndfile, refusing anything but a regular
    file before reading it (a FIFO would block, "-" would be stdin to
    libsndfile, a device could be endless).  NULL with *reason set on
-   failure; reason may be libsndfile's.
+   failure, and *not_sound if libsndfile refused the file (its reason).
 */
 static SNDFILE*
-open_sound(const char* path, SF_INFO* info, const char** reason)
+open_sound(const char*  path,
+           SF_INFO*     info,
+           const char** reason,
+           bool*        not_sound)
 {
+  *not_sound = false;
   // O_NONBLOCK: opening a FIFO must not wait for a writer.
   const int   fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   struct stat st;
@@ -54,7 +58,8 @@ open_sound(const char* path, SF_INFO* info, const char** reason)
   memset(info, 0, sizeof(*info));
   SNDFILE* const file = sf_open_fd(fd, SFM_READ, info, SF_TRUE);
   if (!file) {
-    *reason = sf_strerror(NULL);
+    *reason    = sf_strerror(NULL);
+    *not_sound = true;
   }
   return file;
 }
@@ -83,13 +88,19 @@ lossy(int format)
 P4dRenderCode
 p4d_input_probe(const char* path, P4dInputInfo* info, P4dRenderStatus* st)
 {
-  SF_INFO     sf     = { 0 };
-  const char* reason = NULL;
-  SNDFILE*    file   = open_sound(path, &sf, &reason);
+  SF_INFO     sf        = { 0 };
+  const char* reason    = NULL;
+  bool        not_sound = false;
+  SNDFILE*    file      = open_sound(path, &sf, &reason, &not_sound);
   if (!file) {
-    snprintf(
-      st->text, sizeof(st->text), "cannot be read as sound (%s)", reason);
-    return p4d_report_bad_value(st, "-i", path, st->text);
+    if (not_sound) {
+      snprintf(st->text,
+               sizeof(st->text),
+               "not a sound file libsndfile reads (%s)",
+               reason);
+      reason = st->text;
+    }
+    return p4d_report_bad_value(st, "-i", path, reason);
   }
   const bool seekable = sf.seekable;
   sf_close(file);
@@ -133,9 +144,10 @@ p4d_input_open(const char* path, const P4dInputInfo* info)
   if (!input) {
     return NULL;
   }
-  SF_INFO     sf     = { 0 };
-  const char* reason = NULL;
-  input->file        = open_sound(path, &sf, &reason);
+  SF_INFO     sf        = { 0 };
+  const char* reason    = NULL;
+  bool        not_sound = false;
+  input->file           = open_sound(path, &sf, &reason, &not_sound);
   // The file must still be the one the plan was made from.
   if (!input->file || (int64_t)sf.frames != info->n_frames ||
       (unsigned)sf.channels != info->n_channels) {

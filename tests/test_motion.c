@@ -15,6 +15,7 @@
 #include "motion.h"
 #include "params.h"
 
+#include "support/compare.h"
 #include "support/rng.h"
 
 #include <assert.h>
@@ -120,17 +121,6 @@ run(P4dMotion*   m,
   }
 }
 
-static size_t
-first_difference(const float* a, const float* b, size_t n)
-{
-  for (size_t i = 0U; i < n; ++i) {
-    if (memcmp(&a[i], &b[i], sizeof(float))) {
-      return i;
-    }
-  }
-  return n;
-}
-
 static float*
 frames(size_t n)
 {
@@ -179,8 +169,8 @@ test_delay_and_bypass(void)
   for (size_t i = 0U; i < N_FRAMES; ++i) {
     const float want_l = i < d ? 0.0f : in_l[i - d];
     const float want_r = i < d ? 0.0f : in_r[i - d];
-    assert(!memcmp(&out_l[i], &want_l, sizeof(float)));
-    assert(!memcmp(&out_r[i], &want_r, sizeof(float)));
+    assert(p4d_same_bits(out_l[i], want_l));
+    assert(p4d_same_bits(out_r[i], want_r));
   }
 
   // Busy, then bypass at frame 24000: the dry signal from 24960 on.
@@ -194,8 +184,8 @@ test_delay_and_bypass(void)
   float*       out2[2]  = { out_l + 24000, out_r + 24000 };
   p4d_motion_process(m, p, in2, out2, NULL, 24000U);
   for (size_t i = 24960U; i < N_FRAMES; ++i) {
-    assert(!memcmp(&out_l[i], &in_l[i - d], sizeof(float)));
-    assert(!memcmp(&out_r[i], &in_r[i - d], sizeof(float)));
+    assert(p4d_same_bits(out_l[i], in_l[i - d]));
+    assert(p4d_same_bits(out_r[i], in_r[i - d]));
   }
   printf("# every target off, and bypass from 20 ms after: the input "
          "delayed by %u frames, bit for bit\n",
@@ -284,7 +274,7 @@ test_gain_is_mod_channel(void)
            worst[1]);
     assert(worst[0] < 3.0e-7 && worst[1] < 3.0e-7);
     if (spreads[s] == 0.0f) {
-      assert(first_difference(out_l, out_r, N_FRAMES) == N_FRAMES);
+      assert(p4d_first_difference(out_l, out_r, N_FRAMES) == N_FRAMES);
     }
 
     free(ones);
@@ -320,8 +310,8 @@ test_blocks(void)
   const size_t blocks[] = { 1U, 7U, 64U, 4096U };
   for (unsigned b = 0U; b < 4U; ++b) {
     run(m, NULL, 0, in_l, in_r, out_l, out_r, n, blocks[b]);
-    assert(first_difference(ref_l, out_l, n) == n);
-    assert(first_difference(ref_r, out_r, n) == n);
+    assert(p4d_first_difference(ref_l, out_l, n) == n);
+    assert(p4d_first_difference(ref_r, out_r, n) == n);
   }
   printf("# blocks of 1, 7, 64, 4096: the bits of one run\n");
 
@@ -357,22 +347,22 @@ test_aliasing(void)
   memcpy(a, in_l, n * sizeof(float));
   memcpy(b, in_r, n * sizeof(float));
   run(m, p, 0, a, b, a, b, n, 300U);
-  assert(first_difference(ref_l, a, n) == n);
-  assert(first_difference(ref_r, b, n) == n);
+  assert(p4d_first_difference(ref_l, a, n) == n);
+  assert(p4d_first_difference(ref_r, b, n) == n);
 
   // Crossed: out L is in R's buffer, out R in L's.
   memcpy(a, in_l, n * sizeof(float));
   memcpy(b, in_r, n * sizeof(float));
   run(m, p, 0, a, b, b, a, n, 300U);
-  assert(first_difference(ref_l, b, n) == n);
-  assert(first_difference(ref_r, a, n) == n);
+  assert(p4d_first_difference(ref_l, b, n) == n);
+  assert(p4d_first_difference(ref_r, a, n) == n);
 
   // Mono: one buffer for both inputs, and for the left output.
   run(m, p, 0, in_l, in_l, ref_l, ref_r, n, 300U);
   memcpy(a, in_l, n * sizeof(float));
   run(m, p, 0, a, a, a, b, n, 300U);
-  assert(first_difference(ref_l, a, n) == n);
-  assert(first_difference(ref_r, b, n) == n);
+  assert(p4d_first_difference(ref_l, a, n) == n);
+  assert(p4d_first_difference(ref_r, b, n) == n);
   printf("# in place, crossed and mono buffers: the same bits\n");
 
   free(in_l);
@@ -421,8 +411,8 @@ test_hostile_input(void)
   p[P4D_MOTION_RESONANCE] = 1.0f;
   run(m, p, 0, zl, zr, ref_l, ref_r, n, 256U);
   run(m, p, 0, in_l, in_r, out_l, out_r, n, 256U);
-  assert(first_difference(ref_l, out_l, n) == n);
-  assert(first_difference(ref_r, out_r, n) == n);
+  assert(p4d_first_difference(ref_l, out_l, n) == n);
+  assert(p4d_first_difference(ref_r, out_r, n) == n);
   for (size_t i = 0U; i < n; ++i) {
     assert(isfinite(out_l[i]) && isfinite(out_r[i]));
     assert(out_l[i] == 0.0f || fabsf(out_l[i]) >= 1.0e-30f);
@@ -480,9 +470,9 @@ test_exact_from(void)
         out_r + from,
         len,
         1000U);
-    assert(first_difference(ref_l + f, out_l + f, n - (size_t)f) ==
+    assert(p4d_first_difference(ref_l + f, out_l + f, n - (size_t)f) ==
            n - (size_t)f);
-    assert(first_difference(ref_r + f, out_r + f, n - (size_t)f) ==
+    assert(p4d_first_difference(ref_r + f, out_r + f, n - (size_t)f) ==
            n - (size_t)f);
     printf("# exact from %lld: start at %lld (%.2f s before), same bits\n",
            (long long)f,

@@ -18,11 +18,12 @@
   job reads the input through a reader of its own, block by block.  Output
   frame i is the processor's output at frame i + latency (the input runs
   on into silence past its end), so a job starts a chunk at
-  p4d_motion_exact_from(its first frame + latency), activates the processor
-  there (silence before the input's first frame) and warms up from there.
-  Automation is replayed only by running the processor through it, so an
-  automated plan, or an input that cannot be decoded from a seek to the
-  same samples (a lossy codec), is rendered by one job straight through.
+  p4d_motion_exact_from(its first frame + latency): it activates the
+  processor there (or, when automated, at song frame 0 and replays the
+  parameters without audio up to there), then warms up on the input from
+  there (silence before the input's first frame).  An input that cannot be
+  decoded from a seek to the same samples (a lossy codec) is rendered by
+  one job straight through.
 */
 
 #define _POSIX_C_SOURCE 200809L
@@ -202,22 +203,30 @@ advance(const P4dPlan* plan,
   }
 }
 
-/// Run the Motion processor over its song frames [from, to), with the
-/// input frame each stands for; write into dest (interleaved) or drop.
+/**
+   Run the Motion processor over its song frames [from, to), with the input
+   frame each stands for; write into dest (interleaved), or drop, or (audio
+   false) advance only its parameters.
+*/
 static const char*
 advance_motion(const P4dPlan* plan,
                Runner*        r,
                int64_t        from,
                int64_t        to,
-               float*         dest)
+               float*         dest,
+               bool           audio)
 {
-  float params[P4D_MAX_PARAMS];
-  float now[P4D_MOTION_N_NOW];
+  float              params[P4D_MAX_PARAMS];
+  float              now[P4D_MOTION_N_NOW];
+  const float* const in[2]  = { r->in[0], r->in[1] };
+  float* const       out[2] = { r->out[0], r->out[1] };
   for (int64_t f = from; f < to;) {
     const int64_t end = block_end(plan, f, to);
     const size_t  n   = (size_t)(end - f);
     const char*   why =
-      p4d_input_read(r->input, f - plan->start_frame, n, r->in[0], r->in[1]);
+      audio
+          ? p4d_input_read(r->input, f - plan->start_frame, n, r->in[0], r->in[1])
+          : NULL;
     if (why) {
       return why;
     }
@@ -226,9 +235,8 @@ advance_motion(const P4dPlan* plan,
       plan->automated ? f / P4D_AUTOMATION_GRID * P4D_AUTOMATION_GRID : 0,
       params);
 
-    const float* const in[2]  = { r->in[0], r->in[1] };
-    float* const       out[2] = { r->out[0], r->out[1] };
-    p4d_motion_process(r->motion, params, in, out, now, (uint32_t)n);
+    p4d_motion_process(
+      r->motion, params, in, audio ? out : NULL, now, (uint32_t)n);
     if (dest) {
       float* const d = dest + (size_t)(f - from) * 2U;
       for (size_t i = 0U; i < n; ++i) {
@@ -251,17 +259,25 @@ render_motion_chunk(const P4dPlan* plan,
                     float*         dest)
 {
   const int64_t lag = (int64_t)r->latency;
+  const char*   why = NULL;
   if (r->next != from) {
     const int64_t warm = p4d_motion_exact_from(r->motion, from + lag);
-    p4d_motion_activate_at(r->motion, warm, plan->tempo_bpm);
-    const char* const why = advance_motion(plan, r, warm, from + lag, NULL);
-    if (why) {
-      return why;
+    if (!plan->automated) {
+      p4d_motion_activate_at(r->motion, warm, plan->tempo_bpm);
+    } else {
+      // Replay the parameters from the song's start, or from where the
+      // processor stopped.
+      int64_t at = r->next < 0 ? -1 : r->next + lag;
+      if (at < 0 || at > warm) {
+        p4d_motion_activate_at(r->motion, 0, plan->tempo_bpm);
+        at = 0;
+      }
+      why = advance_motion(plan, r, at, warm, NULL, false);
     }
+    why = why ? why : advance_motion(plan, r, warm, from + lag, NULL, true);
   }
-  r->next               = -1; // until this chunk is through
-  const char* const why = advance_motion(plan, r, from + lag, to + lag, dest);
-  r->next               = why ? -1 : to;
+  why = why ? why : advance_motion(plan, r, from + lag, to + lag, dest, true);
+  r->next = why ? -1 : to;
   return why;
 }
 
@@ -441,9 +457,9 @@ p4d_render_plan(const P4dPlan* plan,
                 P4dRenderSink  sink,
                 void*          ctx)
 {
-  // An automated Motion plan, or an input that is not decoded to the same
-  // samples after a seek, goes straight through (see the top).
-  if (plan->input_file[0] && (plan->automated || !plan->input.exact_seek)) {
+  // An input that is not decoded to the same samples after a seek goes
+  // straight through (see the top).
+  if (plan->input_file[0] && !plan->input.exact_seek) {
     n_jobs = 1U;
   }
   Shared         sh         = { plan,

@@ -75,7 +75,8 @@ sine_gain_db(P4dMotion* m, const float* p, double freq_hz)
   }
   free(l);
   free(r);
-  return 10.0 * log10(sum / (double)(n - n / 2U) / 0.5);
+  const size_t half = n - n / 2U;
+  return 10.0 * log10(sum / (double)half / 0.5);
 }
 
 static void
@@ -144,8 +145,10 @@ test_stability(void)
       double peak = 0.0;
       for (size_t i = 0U; i < n; ++i) {
         assert(isfinite(l[i]) && isfinite(r[i]));
-        peak = fabs(l[i]) > peak ? fabs(l[i]) : peak;
-        peak = fabs(r[i]) > peak ? fabs(r[i]) : peak;
+        const double a = fabs((double)l[i]);
+        const double b = fabs((double)r[i]);
+        peak           = a > peak ? a : peak;
+        peak           = b > peak ? b : peak;
       }
       printf("# mode %d, %s, cutoff swept 20 Hz to 21.6 kHz at rate 50 Hz, "
              "8 octaves, resonance 1: peak %.1f dB\n",

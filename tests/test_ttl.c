@@ -45,10 +45,13 @@ typedef enum {
   CONTROL_OUT, ///< lv2:ControlPort output, with minimum and maximum
   CV_OUT,      ///< lv2:CVPort output, lv2:connectionOptional
   AUDIO_OUT,   ///< lv2:AudioPort output
+  AUDIO_IN,    ///< lv2:AudioPort input
+  LATENCY_OUT, ///< lv2:ControlPort output, lv2:reportsLatency, lv2:latency
 } PortKind;
 
-/// The port properties a port has: it must have no other.
-enum { INT = 1U, ENUM = 2U, LOG = 4U };
+/// The port properties a port has: it must have no other.  ENABLED is the
+/// designation lv2:enabled, which hosts use for their bypass switch.
+enum { INT = 1U, ENUM = 2U, LOG = 4U, TOGGLED = 8U, ENABLED = 16U };
 
 typedef struct {
   float       value;
@@ -86,6 +89,8 @@ static const Point cc_points[] = { { 128, "Off" }, { 0, NULL } };
 // unit, properties, scale points.
 #define OTHER(i, sym, name, kind) { sym, name, i, kind, 0, 0, 0, 0, NULL, NULL }
 #define OUT(i, sym, name, kind) { sym, name, i, kind, 0, -1, 1, 0, NULL, NULL }
+#define OUTU(i, sym, name, min, max, unit) \
+  { sym, name, i, CONTROL_OUT, 0, min, max, 0, unit, NULL }
 #define IN(i, sym, name, def, min, max, unit, props, points) \
   { sym, name, i, CONTROL_IN, def, min, max, props, unit, points }
 // clang-format on
@@ -148,8 +153,59 @@ static const Port noise_ports[] = {
   // clang-format on
 };
 
+static const Point motion_filter_points[] = {
+  { 0, "Off" },       { 1, "Low pass" }, { 2, "Band pass" },
+  { 3, "High pass" }, { 0, NULL },
+};
+
+#define FRAME LV2_UNITS__frame
+
+/// Perlin4D Motion, new since 0.2.0: frozen from its first release on.
+static const Port motion_ports[] = {
+  // clang-format off
+  OTHER(0U, "control", "Control", ATOM_IN),
+  OTHER(1U, "in_l", "Left in", AUDIO_IN),
+  OTHER(2U, "in_r", "Right in", AUDIO_IN),
+  OTHER(3U, "out_l", "Left out", AUDIO_OUT),
+  OTHER(4U, "out_r", "Right out", AUDIO_OUT),
+  IN(5U, "clock", "Clock", 0, 0, 2, NULL, INT | ENUM, mod_clock_points),
+  IN(6U, "rate_hz", "Rate", 0.5f, 0.001f, 50.0f, HZ, LOG, NULL),
+  IN(7U, "period_beats", "Period", 4.0f, 0.0625f, 256.0f, BEAT, LOG, NULL),
+  IN(8U, "octaves", "Octaves", 3.0f, 1.0f, 8.0f, NULL, 0, NULL),
+  IN(9U, "lacunarity", "Lacunarity", 2.0f, 1.5f, 4.0f, NULL, 0, NULL),
+  IN(10U, "persistence", "Persistence", 0.5f, 0.0f, 1.0f, NULL, 0, NULL),
+  IN(11U, "morph_x", "Morph X", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
+  IN(12U, "morph_y", "Morph Y", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
+  IN(13U, "morph_z", "Morph Z", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
+  IN(14U, "seed", "Seed", 1, 0, 65535, NULL, INT, NULL),
+  IN(15U, "smooth_ms", "Smoothing", 20.0f, 0.0f, 1000.0f, MS, 0, NULL),
+  IN(16U, "spread", "Stereo spread", 0.3f, 0.0f, 1.0f, NULL, 0, NULL),
+  IN(17U, "gain_db", "Gain depth", 3.0f, 0.0f, 24.0f, DB, 0, NULL),
+  IN(18U, "pan_depth", "Pan depth", 0.0f, 0.0f, 1.0f, NULL, 0, NULL),
+  IN(19U, "width", "Width", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),
+  IN(20U, "filter_mode", "Filter", 0, 0, 3, NULL, INT | ENUM,
+     motion_filter_points),
+  IN(21U, "cutoff_hz", "Cutoff", 1000.0f, 20.0f, 20000.0f, HZ, LOG, NULL),
+  IN(22U, "filter_oct", "Filter depth", 1.0f, 0.0f, 6.0f, NULL, 0, NULL),
+  IN(23U, "resonance", "Resonance", 0.2f, 0.0f, 1.0f, NULL, 0, NULL),
+  IN(24U, "wow_ms", "Wow depth", 0.0f, 0.0f, 10.0f, MS, 0, NULL),
+  IN(25U, "flutter_ratio", "Flutter rate ratio", 12.0f, 2.0f, 64.0f, NULL,
+     LOG, NULL),
+  IN(26U, "flutter_ms", "Flutter depth", 0.0f, 0.0f, 2.0f, MS, 0, NULL),
+  IN(27U, "mix", "Mix", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),
+  IN(28U, "output_db", "Output", 0.0f, -24.0f, 12.0f, DB, 0, NULL),
+  IN(29U, "enabled", "Enabled", 1, 0, 1, NULL, INT | TOGGLED | ENABLED, NULL),
+  OUTU(30U, "gain_now", "Gain now", -24.0f, 24.0f, DB),
+  OUTU(31U, "pan_now", "Pan now", -1.0f, 1.0f, NULL),
+  OUTU(32U, "cutoff_now", "Cutoff now", 5.0f, 24000.0f, HZ),
+  OUTU(33U, "wobble_now", "Wobble now", -12.0f, 12.0f, MS),
+  { "latency", "Latency", 34U, LATENCY_OUT, 0, 0, 16384, INT, FRAME, NULL },
+  // clang-format on
+};
+
 #undef IN
 #undef OUT
+#undef OUTU
 #undef OTHER
 
 /// What one plugin must be.
@@ -170,6 +226,8 @@ static const PluginSpec plugin_specs[] = {
     mod_cv_ports, 29U, 7U },
   { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
     noise_ports, 18U, 5U },
+  { "urn:perlin4d:motion", "Perlin4D Motion", LV2_CORE__ModulatorPlugin,
+    motion_ports, 35U, 6U },
 };
 // clang-format on
 
@@ -182,7 +240,7 @@ static const PluginSpec plugin_specs[] = {
 #define LICENSE "http://opensource.org/licenses/isc"
 
 /// Presets in the bundle, at least (the released ones).
-#define MIN_PRESETS 12U
+#define MIN_PRESETS 18U
 
 /// URI nodes, ports and scale points this test can hold.
 #define MAX_NODES 64U
@@ -298,15 +356,21 @@ describe_expected(const Port* const port, char* const desc)
     "control out",
     "cv out",
     "audio out",
+    "audio in",
+    "control out designation " LV2_CORE__latency,
   };
   const PortKind kind = port->kind;
 
   add(desc, "%s \"%s\" %s", port->symbol, port->name, kinds[kind]);
+  if (port->props & ENABLED) {
+    add(desc, " designation " LV2_CORE__enabled);
+  }
   if (kind == CONTROL_IN) {
     add(desc, " default %.9g", (double)port->def);
   }
 
-  if (kind == CONTROL_IN || kind == CONTROL_OUT || kind == CV_OUT) {
+  if (kind == CONTROL_IN || kind == CONTROL_OUT || kind == CV_OUT ||
+      kind == LATENCY_OUT) {
     add(
       desc, " minimum %.9g maximum %.9g", (double)port->min, (double)port->max);
   }
@@ -316,11 +380,13 @@ describe_expected(const Port* const port, char* const desc)
   }
 
   add(desc,
-      "%s%s%s%s",
+      "%s%s%s%s%s%s",
       (port->props & INT) ? " integer" : "",
       (port->props & ENUM) ? " enumeration" : "",
       (port->props & LOG) ? " logarithmic" : "",
-      kind == CV_OUT ? " connectionOptional" : "");
+      (port->props & TOGGLED) ? " toggled" : "",
+      kind == CV_OUT ? " connectionOptional" : "",
+      kind == LATENCY_OUT ? " reportsLatency" : "");
   for (const Point* point = port->points; point && point->label; ++point) {
     add(desc, " point %.9g \"%s\"", (double)point->value, point->label);
   }
@@ -382,6 +448,7 @@ describe_port(const LilvPlugin* const plugin,
     { "logarithmic", LV2_PORT_PROPS__logarithmic },
     { "toggled", LV2_CORE__toggled },
     { "connectionOptional", LV2_CORE__connectionOptional },
+    { "reportsLatency", LV2_CORE__reportsLatency },
   };
   // clang-format on
   const size_t n_types = 6U;

@@ -27,10 +27,7 @@
 #include "support/files.h"
 #include "support/host.h"
 #include "support/sound.h"
-#include "support/urid_map.h"
 
-#include <lilv/lilv.h>
-#include <lv2/atom/atom.h>
 #include <sndfile.h>
 
 #include <assert.h>
@@ -43,8 +40,6 @@
 /// Frames the test hands the processor and the plugin at once: odd, so
 /// that their blocks never line up with the renderer's.
 #define TEST_BLOCK 1001U
-
-static const char* bundle_dir = NULL;
 
 /// Motion's parameters at their defaults, then sets (SYMBOL=VALUE, NULL-
 /// terminated).
@@ -189,114 +184,64 @@ processor_output(const char*        name,
   return want;
 }
 
-/// The Motion plugin of the bundle, hosted through lilv.
-typedef struct {
-  Source        source; ///< First: a Source* is a Plugin*
-  LilvInstance* instance;
-  float         control[P4D_HOST_MAX_PORTS];
-  uint64_t      events[P4D_HOST_SEQ_BYTES / 8U]; ///< The atom input
-  uint32_t      latency;
-  int           latency_port;
-} Plugin;
-
-static void
-plugin_run(Source* self, uint32_t n)
-{
-  Plugin* const            p   = (Plugin*)self;
-  LV2_Atom_Sequence* const seq = (LV2_Atom_Sequence*)p->events;
-  seq->atom.type               = p4d_urid(LV2_ATOM__Sequence);
-  seq->atom.size               = (uint32_t)sizeof(LV2_Atom_Sequence_Body);
-  seq->body.unit               = 0U;
-  seq->body.pad                = 0U;
-  lilv_instance_run(p->instance, n);
-}
-
 /**
-   The plugin's output for the input name with sets, from frame 0 without
-   transport, or NULL if the bundle has no Motion plugin.
+   The Motion plugin's output for the input name with the preset (a URI,
+   or NULL) and sets, hosted through
+   lilv by the tests' host (support/host.c) from activate() without
+   transport, in blocks of TEST_BLOCK: fed the input then as many frames of
+   silence as the latency it reports, its first latency frames dropped.
 */
 static float*
-plugin_output(const char* name, const char* const* sets, size_t* n)
+plugin_output(const char*        name,
+              const char*        preset,
+              const char* const* sets,
+              size_t*            n)
 {
-  LilvWorld* const world = lilv_world_new();
-  assert(world);
-  p4d_world_load_bundle(world, bundle_dir);
-  LilvNode* const         uri = lilv_new_uri(world, P4D_URI_MOTION);
-  const LilvPlugin* const plugin =
-    lilv_plugins_get_by_uri(lilv_world_get_all_plugins(world), uri);
-  lilv_node_free(uri);
-  if (!plugin) {
-    lilv_world_free(world);
-    return NULL;
-  }
-
   float* left  = NULL;
   float* right = NULL;
   p4d_sound_read_stereo(name, &left, &right, n);
-  float params[P4D_MAX_PARAMS];
-  motion_params(params, sets);
 
-  Plugin* const p = (Plugin*)calloc(1U, sizeof(Plugin));
-  assert(p);
-  p->source.run   = plugin_run;
-  p->source.block = TEST_BLOCK;
-  p->latency_port = -1;
-  p->instance =
-    lilv_plugin_instantiate(plugin, input_rate(name), p4d_features_map);
-  assert(p->instance);
-
-  LilvNode* const audio   = lilv_new_uri(world, LV2_CORE__AudioPort);
-  LilvNode* const control = lilv_new_uri(world, LV2_CORE__ControlPort);
-  LilvNode* const input   = lilv_new_uri(world, LV2_CORE__InputPort);
-  LilvNode* const reports = lilv_new_uri(world, LV2_CORE__reportsLatency);
-  const uint32_t  n_ports = lilv_plugin_get_num_ports(plugin);
-  unsigned        n_in    = 0U;
-  unsigned        n_out   = 0U;
-  assert(n_ports <= P4D_HOST_MAX_PORTS);
-  for (uint32_t i = 0U; i < n_ports; ++i) {
-    const LilvPort* const port = lilv_plugin_get_port_by_index(plugin, i);
-    const bool            in   = lilv_port_is_a(plugin, port, input);
-    const char* const     sym =
-      lilv_node_as_string(lilv_port_get_symbol(plugin, port));
-    if (lilv_port_is_a(plugin, port, control)) {
-      // The parameters by their symbols (the TTL's are the table's).
-      const int id = p4d_param_find(p4d_params(P4D_KIND_MOTION), sym);
-      if (in) {
-        assert(id >= 0);
-        p->control[i] = params[id];
-      } else if (lilv_port_has_property(plugin, port, reports)) {
-        p->latency_port = (int)i;
-      }
-      lilv_instance_connect_port(p->instance, i, &p->control[i]);
-    } else if (lilv_port_is_a(plugin, port, audio)) {
-      assert(in ? n_in < 2U : n_out < 2U);
-      lilv_instance_connect_port(
-        p->instance, i, in ? p->source.in[n_in++] : p->source.out[n_out++]);
-    } else {
-      assert(in); // the transport input
-      lilv_instance_connect_port(p->instance, i, p->events);
-    }
+  P4dHost* const h = p4d_host_new(P4D_HOST_URI_MOTION, input_rate(name), true);
+  if (preset) {
+    p4d_host_load_preset(h, preset);
   }
-  assert(n_in == 2U && n_out == 2U);
-  lilv_node_free(reports);
-  lilv_node_free(input);
-  lilv_node_free(control);
-  lilv_node_free(audio);
+  for (; sets && *sets; ++sets) {
+    char  symbol[32];
+    float value = 0.0f;
+    p4d_setting_parse(*sets, symbol, &value);
+    p4d_host_set(h, symbol, value);
+  }
+  // The latency the port reports after a run of 0 frames, as hosts read it.
+  p4d_host_activate(h);
+  p4d_host_run(h, NULL, 0U, 0U);
+  const uint32_t latency = (uint32_t)h->value[h->latency_port];
+  printf("# plugin latency %u frames\n", latency);
 
-  lilv_instance_activate(p->instance);
-  // The latency the plugin reports, after a run of 0 frames as hosts do.
-  plugin_run(&p->source, 0U);
-  assert(p->latency_port >= 0);
-  p->latency = (uint32_t)p->control[p->latency_port];
-  printf("# plugin latency %u frames\n", p->latency);
+  const size_t total = *n + latency;
+  float* const in_l  = p4d_floats_new(total, 0.0f);
+  float* const in_r  = p4d_floats_new(total, 0.0f);
+  memcpy(in_l, left, *n * sizeof(float));
+  memcpy(in_r, right, *n * sizeof(float));
+  h->in_sig[0]                     = in_l;
+  h->in_sig[1]                     = in_r;
+  P4dDest               d          = p4d_dest_new(h, total);
+  static const uint32_t pattern[1] = { TEST_BLOCK };
+  p4d_host_activate(h);
+  p4d_host_render(h, &d, total, pattern, 1U, NULL);
+  assert(h->value[h->latency_port] == (float)latency);
 
-  float* const want = straight_run(&p->source, p->latency, left, right, *n);
-  lilv_instance_deactivate(p->instance);
-  lilv_instance_free(p->instance);
-  free(p);
+  float* const want = (float*)malloc(*n * 2U * sizeof(float));
+  assert(want);
+  for (size_t i = 0U; i < *n; ++i) {
+    want[i * 2U]      = d.sig[0][i + latency];
+    want[i * 2U + 1U] = d.sig[1][i + latency];
+  }
+  p4d_dest_free(&d);
+  p4d_host_free(h);
+  free(in_l);
+  free(in_r);
   free(left);
   free(right);
-  lilv_world_free(world);
   return want;
 }
 
@@ -376,17 +321,38 @@ test_exact(void)
            n);
     free(want);
 
-    float* const played = plugin_output(cases[c].name, lively, &n);
-    if (played) {
-      check_written("out.wav", played, cases[c].rate, n);
-      printf("# %s: %zu frames equal the plugin's (lilv)\n", cases[c].name, n);
-      free(played);
-    } else {
-      printf("# %s: no Motion plugin in the bundle: not compared\n",
-             cases[c].name);
-    }
+    float* const played = plugin_output(cases[c].name, NULL, lively, &n);
+    check_written("out.wav", played, cases[c].rate, n);
+    printf("# %s: %zu frames equal the plugin's (lilv)\n", cases[c].name, n);
+    free(played);
     p4d_work_clear();
   }
+}
+
+/// Every Motion preset of the bundle, by its short name, equals the plugin
+/// with the preset restored through lilv_state.
+static void
+test_presets(void)
+{
+  static const char* const names[] = {
+    "tape-wow-flutter",  "warped-vinyl",      "drifting-auto-pan",
+    "breathing-tremolo", "slow-filter-drift", "underwater",
+    "pulse-per-beat",
+  };
+  p4d_sound_write("p.wav", SF_FORMAT_WAV | SF_FORMAT_PCM_24, 2, 44100, 100000);
+  for (size_t i = 0U; i < sizeof(names) / sizeof(names[0]); ++i) {
+    char uri[96];
+    snprintf(uri, sizeof(uri), "urn:perlin4d:preset:%s", names[i]);
+    const char* const extra[] = { "--preset", names[i], NULL };
+    render("p.wav", NULL, extra);
+    size_t       n      = 0U;
+    float* const played = plugin_output("p.wav", uri, NULL, &n);
+    check_written("out.wav", played, 44100.0, n);
+    free(played);
+  }
+  printf("# %zu Motion presets: the file equals the plugin's\n",
+         sizeof(names) / sizeof(names[0]));
+  p4d_work_clear();
 }
 
 /**
@@ -422,11 +388,13 @@ main(int argc, char** argv)
     fprintf(stderr, "usage: %s PERLIN4D_RENDER BUNDLE_PATH\n", argv[0]);
     return 2;
   }
-  bundle_dir = argv[2];
   p4d_cli_open(argv[1], "motion-exact");
+  p4d_host_world_open(argv[2]);
 
   test_exact();
+  test_presets();
   test_automated();
+  p4d_host_world_close();
   p4d_cli_close();
   return 0;
 }

@@ -81,11 +81,8 @@ plan_output(const P4dPlan*    plan,
   info->n_frames       = plan->n_frames;
   info->fps            = o->fps;
   info->force          = o->force;
-  static const char* const motion_names[2] = { "out_l", "out_r" };
   for (unsigned c = 0U; c < all; ++c) {
-    info->names[c] = plan->kind == P4D_KIND_MOTION
-                       ? motion_names[c]
-                       : p4d_channel_symbol(plan->kind, c);
+    info->names[c] = p4d_channel_symbol(plan->kind, c);
   }
   return P4D_RENDER_SUCCESS;
 }

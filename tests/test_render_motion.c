@@ -118,7 +118,7 @@ test_memory_flat(void)
   assert(a > 0 && b > 0);
   assert(b < PEAK_LIMIT_KIB);
   assert(b < a + 4096L);
-  assert(large - small > 7U * 4096U * 1024U);
+  assert(large - small > (size_t)7U * 4096U * 1024U);
 
   SF_INFO  info = { 0 };
   SNDFILE* file = sf_open(p4d_work_path("s.flac"), SFM_READ, &info);

@@ -213,7 +213,7 @@ uses_beats(const P4dPlan* plan)
     return false;
   }
   const int clock =
-    plan->kind == P4D_KIND_MOD ? (int)P4D_MOD_CLOCK : (int)P4D_MOTION_CLOCK;
+    plan->kind == P4D_KIND_MOD ? P4D_MOD_CLOCK : P4D_MOTION_CLOCK;
   const P4dLane* lane = &plan->lanes[clock];
   const float    lo   = (float)P4D_CLOCK_SONG_BEATS - 0.5f;
   const float    hi   = (float)P4D_CLOCK_SONG_BEATS + 0.5f;

@@ -444,19 +444,21 @@ graph_kind(const Graph*     g,
   }
   if (!plugin && (kinds & (kinds - 1U))) {
     // Name the first two kinds it applies to.
-    unsigned first = 0U;
-    while (!(kinds & (1U << first))) {
-      ++first;
-    }
-    unsigned second = first + 1U;
-    while (!(kinds & (1U << second))) {
-      ++second;
+    static const P4dKind all[3] = { P4D_KIND_MOD,
+                                    P4D_KIND_NOISE,
+                                    P4D_KIND_MOTION };
+    P4dKind              two[2] = { P4D_KIND_MOD, P4D_KIND_NOISE };
+    unsigned             n_two  = 0U;
+    for (size_t i = 0U; i < 3U; ++i) {
+      if (n_two < 2U && (kinds & (1U << (unsigned)all[i]))) {
+        two[n_two++] = all[i];
+      }
     }
     return fail(values,
                 "applies to %s and %s: choose one with --plugin "
                 "noise|mod|motion",
-                kind_name((P4dKind)first),
-                kind_name((P4dKind)second));
+                kind_name(two[0]),
+                kind_name(two[1]));
   }
   values->kind = plugin                                     ? *plugin
                  : kinds == 1U << (unsigned)P4D_KIND_MOD    ? P4D_KIND_MOD

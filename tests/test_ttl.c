@@ -195,9 +195,9 @@ static const Port motion_ports[] = {
   IN(27U, "mix", "Mix", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),
   IN(28U, "output_db", "Output", 0.0f, -24.0f, 12.0f, DB, 0, NULL),
   IN(29U, "enabled", "Enabled", 1, 0, 1, NULL, INT | TOGGLED | ENABLED, NULL),
-  OUTU(30U, "gain_now", "Gain now", -24.0f, 24.0f, DB),
+  OUTU(30U, "gain_now", "Gain now", -24.0f, 0.0f, DB),
   OUTU(31U, "pan_now", "Pan now", -1.0f, 1.0f, NULL),
-  OUTU(32U, "cutoff_now", "Cutoff now", 5.0f, 24000.0f, HZ),
+  OUTU(32U, "cutoff_now", "Cutoff now", 20.0f, 20000.0f, HZ),
   OUTU(33U, "wobble_now", "Wobble now", -12.0f, 12.0f, MS),
   { "latency", "Latency", 34U, LATENCY_OUT, 0, 0, 16384, INT, FRAME, NULL },
   // clang-format on

@@ -175,20 +175,20 @@ p4d_unit_uri(P4dUnit unit)
 
 #define CONTROL(index, param)                                                \
   {                                                                          \
-    index, P4D_PORT_CONTROL_IN, param, NULL, NULL, 0.0f, 0.0f, P4D_UNIT_NONE \
+    index, P4D_PORT_CONTROL_IN, param, P4D_UNIT_NONE, NULL, NULL, 0.0f, 0.0f \
   }
 #define OUTPUT(index, role, channel, symbol, name, lo, hi)    \
   {                                                           \
-    index, role, channel, symbol, name, lo, hi, P4D_UNIT_NONE \
+    index, role, channel, P4D_UNIT_NONE, symbol, name, lo, hi \
   }
 #define OUTPUT_UNIT(index, role, channel, symbol, name, lo, hi, unit) \
   {                                                                   \
-    index, role, channel, symbol, name, lo, hi, unit                  \
+    index, role, channel, unit, symbol, name, lo, hi                  \
   }
-#define TRANSPORT                                                    \
-  {                                                                  \
-    0U, P4D_PORT_TRANSPORT_IN, 0U, "control", "Control", 0.0f, 0.0f, \
-      P4D_UNIT_NONE                                                  \
+#define TRANSPORT                                                             \
+  {                                                                           \
+    0U, P4D_PORT_TRANSPORT_IN, 0U, P4D_UNIT_NONE, "control", "Control", 0.0f, \
+      0.0f                                                                    \
   }
 
 /// The ports Mod and Mod CV share: indices 0 to 24.

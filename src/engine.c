@@ -96,14 +96,15 @@
   time in every tenth of the range, and Phi is smooth and strictly
   increasing, so the output never jumps and never sits at an end.  Noise:
   the high-passed z times the texture's envelope e (gusts and grit,
-  src/texture.h; E[e^2] = 1, so the mean power stays put, and e is at most
-  its bound p, 1 without texture), then level * p * soft_limit(0.25 z e /
-  p): a standard deviation of a quarter of the level, the rare peaks beyond
-  0.75 of the ceiling rounded below it.  The ceiling is the level without
-  texture; with gusts and grit it rises to level * p, so that the loud
-  moments and the grains keep their shape (a textured preset sets its
-  level so that its peaks stay below 0 dBFS).  During a glide p moves with
-  the other shaping parameters.
+  src/texture.h; E[e^2] = 1, so the mean power stays put), then level * h
+  * soft_limit(0.25 z e / h): a standard deviation of a quarter of the
+  level, the rare peaks beyond 0.75 of the ceiling rounded below it.  The
+  ceiling is the level without texture (h = 1); with gusts and grit it
+  rises by h, the envelope's bound but at most 12 dB
+  (p4d_texture_headroom()), so that the loud moments and the grains keep
+  their shape while the output never exceeds the level by more than 12 dB
+  (the textured presets set their levels so that their peaks stay below 0
+  dBFS).  During a glide h moves with the other shaping parameters.
 
   Noise high-pass.  Gradient noise along a line has a low-frequency tail
   (26 % of the power of a 40 Hz grain lies below 10 Hz).  A 2nd-order
@@ -764,7 +765,7 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
   const bool         mod  = e->kind == P4D_KIND_MOD;
   double             low  = n->out_low;
   double             high = n->out_high;
-  double             peak = p4d_texture_peak(&n->texture);
+  double             peak = p4d_texture_headroom(&n->texture);
 
   for (uint32_t i = 0U; i < m; ++i) {
     double a = 1.0;
@@ -778,9 +779,9 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
       v    = p4d_smooth_quarter_sin(a);
       low  = o->out_low + a * ((double)n->out_low - o->out_low);
       high = o->out_high + a * ((double)n->out_high - o->out_high);
-      peak = p4d_texture_peak(&o->texture) +
-             a * ((double)p4d_texture_peak(&n->texture) -
-                  p4d_texture_peak(&o->texture));
+      peak = p4d_texture_headroom(&o->texture) +
+             a * ((double)p4d_texture_headroom(&n->texture) -
+                  p4d_texture_headroom(&o->texture));
     }
 
     for (unsigned c = 0U; c < e->n_channels; ++c) {

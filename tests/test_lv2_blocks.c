@@ -146,6 +146,22 @@ test_block_sizes(const char* uri)
            h->peak_db,
            4U * n);
     assert(h->peak_db > -12.0 && h->peak_db <= 1.0e-4);
+
+    // The deepest, fastest gusts and the sparsest grit: the ceiling rises
+    // by at most 12 dB.
+    p4d_host_set(h, "gust_db", 24.0f);
+    p4d_host_set(h, "gust_hz", 5.0f);
+    p4d_host_set(h, "grit", 1.0f);
+    h->peak_db = -INFINITY;
+    p4d_host_activate(h);
+    for (unsigned k = 0U; k < 40U; ++k) {
+      runs += p4d_host_render(h, &d, n, pattern, n_pattern, NULL);
+    }
+    printf("# blocks noise, gust 24 dB at 5 Hz, grit 1: peak %.2f dB re "
+           "level_db 0 over %zu frames\n",
+           h->peak_db,
+           40U * n);
+    assert(h->peak_db > 0.0 && h->peak_db <= 12.0 + 1.0e-4);
   }
 
   printf("# blocks %s: %lu runs of 0, 1..64 and 4096 frames, 4 clock/"

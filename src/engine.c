@@ -140,6 +140,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Time lines of a voice: the four noise axes, then the song's seconds
+/// (rate 1), which the Noise's texture runs on (texture.h).
+#define P4D_LINES 5U
+#define P4D_SECONDS 4U
+
 /// Frames rendered per pass into the scratch buffers.
 #define P4D_CHUNK 256U
 
@@ -181,14 +186,14 @@ typedef struct {
   float        params[P4D_MAX_PARAMS]; ///< Clamped values that shape the signal
   P4dClockMode mode;
   uint32_t     seed;
-  P4dFbm       fbm;      ///< Octaves, with the engine's band limit
-  float        norm;     ///< z = sum of octaves * norm
-  float        out_low;  ///< Mod: value at the bottom; Noise: unused
-  float        out_high; ///< Mod: value at the top; Noise: linear level
-  double       rate[4];  ///< Cycles per second or beat on each axis
+  P4dFbm       fbm;             ///< Octaves, with the engine's band limit
+  float        norm;            ///< z = sum of octaves * norm
+  float        out_low;         ///< Mod: value at the bottom; Noise: unused
+  float        out_high;        ///< Mod: value at the top; Noise: linear level
+  double       rate[P4D_LINES]; ///< Cycles per second or beat on each line
   double       position[P4D_MAX_CHANNELS][4]; ///< Static position per channel
-  double       phase0[4];                     ///< Phase of each axis at index 0
-  double       phase_step[4];                 ///< Phase per frame on each axis
+  double       phase0[P4D_LINES];             ///< Phase of each line at index 0
+  double       phase_step[P4D_LINES];         ///< Phase per frame on each line
   int64_t      offset; ///< Voice time index = engine frame + offset
   int64_t      grid;   ///< High-pass grid time = engine frame + grid
   P4dBiquad    hpf[P4D_MAX_CHANNELS][P4D_HIGHPASS_FILTERS]; ///< Noise
@@ -364,7 +369,8 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     for (unsigned a = 0U; a < 3U; ++a) {
       v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * noise_direction[a];
     }
-    v->rate[3] = p[P4D_NOISE_GRAIN_HZ];
+    v->rate[3]           = p[P4D_NOISE_GRAIN_HZ];
+    v->rate[P4D_SECONDS] = 1.0;
 
     v->fbm      = (P4dFbm){ p[P4D_NOISE_OCTAVES],
                             p[P4D_NOISE_LACUNARITY],
@@ -444,7 +450,7 @@ static void
 line_free(const P4dEngine* e, Voice* v, const Voice* from)
 {
   const double units = free_units_per_frame(e, v->mode);
-  for (unsigned a = 0U; a < 4U; ++a) {
+  for (unsigned a = 0U; a < P4D_LINES; ++a) {
     v->phase0[a]     = from ? voice_phase(from, a, e->idx) : 0.0;
     v->phase_step[a] = v->rate[a] * units;
   }
@@ -457,7 +463,7 @@ static void
 line_locked(const P4dEngine* e, Voice* v)
 {
   const Clock* c = &e->clock;
-  for (unsigned a = 0U; a < 4U; ++a) {
+  for (unsigned a = 0U; a < P4D_LINES; ++a) {
     if (v->mode == P4D_CLOCK_SONG_BEATS) {
       const double units = c->speed * c->bpm / (60.0 * e->sample_rate_hz);
       v->phase0[a]       = c->beat_anchor * v->rate[a];
@@ -596,13 +602,12 @@ voice_texture(const P4dEngine* e,
               float            buf[][P4D_CHUNK],
               uint32_t         m)
 {
-  const double rate = v->rate[3];
   for (unsigned c = 0U; c < e->n_channels; ++c) {
     p4d_texture_apply(&v->texture,
                       v->seed,
                       c,
-                      v->phase0[3] / rate,
-                      v->phase_step[3] / rate,
+                      v->phase0[P4D_SECONDS],
+                      v->phase_step[P4D_SECONDS],
                       at + v->offset,
                       buf[c],
                       m);

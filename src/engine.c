@@ -121,12 +121,19 @@
   Filter state belongs to the voice: a new voice takes a copy of the old
   one's on a parameter change (both then run on, each on its own z, and the
   glide mixes the filtered signals).  On a relocation (and when the
-  transport starts rolling) the new voice instead renders its own past from
-  the grid point where its oldest filter restarted (at most 4Q frames, all
-  in the block of the relocation: 0.4 s of noise, 19200 frames at 48 kHz),
-  so after the glide the output is the bits a straight run through that
-  song position gives.  Before song frame 0 there is nothing: the filters
-  start at rest there.
+  transport starts rolling) of a voice that follows the song, the new voice
+  instead renders its own past from the grid point where its oldest filter
+  restarted (at most 4Q frames: 0.4 s), P4D_WARM_RATE = 8 frames of it per
+  frame of output, while the old position plays on; the frame at which it
+  has caught up with the output (at most 0.4 s / 7 = 57 ms later) is a
+  function of the relocation's frame alone, and there the new voice takes
+  over with the glide.  So a relocation costs at most 9 times the usual
+  work per frame for 57 ms, never a burst in one block, and after the
+  warm-up and the glide the output is the bits a straight run through that
+  song position gives.  A first voice placed in a song starts with its
+  filters at rest and glides to its warmed copy the same way.  Before song
+  frame 0 there is nothing: the filters start at rest there.  Free-running
+  voices do not depend on the song position and keep their filters.
 */
 
 #include "engine.h"
@@ -144,6 +151,10 @@
 /// (rate 1), which the Noise's texture runs on (texture.h).
 #define P4D_LINES 5U
 #define P4D_SECONDS 4U
+
+/// Frames of a relocated voice's past rendered per frame of output while it
+/// warms up (see the top of this file).
+#define P4D_WARM_RATE 8
 
 /// Frames rendered per pass into the scratch buffers.
 #define P4D_CHUNK 256U
@@ -220,6 +231,11 @@ struct P4dEngineImpl {
   bool        primed;     ///< A voice is playing
   bool        relock;     ///< The song position jumped: start a new voice
   bool        fading;     ///< prev is fading out, cur in
+  bool        warming;    ///< next is warming up to take over (relocation)
+  int64_t     warm_from;  ///< Engine frame where the warm-up began
+  int64_t     warm_pos;   ///< Engine frame next has been rendered up to
+  int64_t     warm_past;  ///< Engine frame next's past starts at
+  int64_t     warm_end;   ///< Engine frame where next takes over
   int64_t     fade_start; ///< Engine frame where the glide began
   int64_t     fade_len;   ///< Glide length in frames
   double      rho[P4D_MAX_CHANNELS]; ///< Estimated correlation of the voices
@@ -227,8 +243,10 @@ struct P4dEngineImpl {
   Clock       clock;
   Voice       cur;
   Voice       prev;
+  Voice       next;
   float       buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
   float       buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
+  float       buf_warm[P4D_MAX_CHANNELS][P4D_CHUNK];
 };
 
 unsigned
@@ -284,10 +302,11 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm)
 {
   P4dEngine* const e = engine;
 
-  e->idx    = frame;
-  e->primed = false;
-  e->relock = false;
-  e->fading = false;
+  e->idx     = frame;
+  e->primed  = false;
+  e->relock  = false;
+  e->fading  = false;
+  e->warming = false;
   e->clock =
     (Clock){ true, 1.0, bpm > 0.0 && bpm < 1.0e6 ? bpm : 120.0, 0, 0.0, 0 };
 }
@@ -523,7 +542,9 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
   *c = (Clock){ speed != 0.0, speed, bpm, frame, beat, e->idx };
 
   if (!c->locked) {
-    // Stopped: the locked voices run on from where they are.
+    // Stopped: the locked voices run on from where they are, and a warm-up
+    // for a song position is moot (the next start relocates again).
+    e->warming = false;
     if (was_locked && e->primed) {
       Voice* const voices[2] = { &e->cur, &e->prev };
       for (unsigned i = 0U; i < (e->fading ? 2U : 1U); ++i) {
@@ -538,9 +559,10 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
   } else if (bent && e->primed) {
     // A tempo or speed change: the song position is continuous, so the
     // locked voices follow it without a glide.
-    Voice* const voices[2] = { &e->cur, &e->prev };
-    for (unsigned i = 0U; i < (e->fading ? 2U : 1U); ++i) {
-      if (voices[i]->mode != P4D_CLOCK_FREE) {
+    Voice* const voices[3] = { &e->cur, &e->prev, &e->next };
+    for (unsigned i = 0U; i < 3U; ++i) {
+      const bool playing = i == 0U || (i == 1U ? e->fading : e->warming);
+      if (playing && voices[i]->mode != P4D_CLOCK_FREE) {
         line_locked(e, voices[i]);
       }
     }
@@ -653,28 +675,45 @@ voice_hpf(const P4dEngine* e,
 }
 
 /**
-   Bring the new voice v's filters to where a straight run through this
-   song position has them: render v's own past from the grid point where
-   its oldest filter restarted (at most 4Q frames back, never before song
-   frame 0, where every filter starts at rest).
+   Begin a relocation's warm-up (see the top of this file): target becomes
+   next, on the song's time line with its filters at rest, and will render
+   its own past from the grid point where its oldest filter restarted (at
+   most 4Q frames back, never before song frame 0), P4D_WARM_RATE frames of
+   it per frame of output, while the playing voice goes on.  It takes over
+   at warm_end, the first frame at which it has caught up with the output.
 */
 static void
-voice_warm(P4dEngine* e, Voice* v)
+warm_begin(P4dEngine* e, const Voice* target)
 {
-  memset(v->hpf, 0, sizeof(v->hpf));
-  const int64_t now = e->idx + v->grid;
-  if (now <= 0) {
-    return;
-  }
+  e->next = *target;
+  voice_line(e, &e->next, &e->cur);
+  e->next.grid = e->clock.frame_anchor - e->clock.idx_anchor;
+  memset(e->next.hpf, 0, sizeof(e->next.hpf));
+  e->relock = false;
 
-  const int64_t age  = hpf_age(e, now);
-  const int64_t back = age < now ? age : now;
-  for (int64_t at = e->idx - back; at < e->idx;) {
-    const int64_t  left = e->idx - at;
+  const int64_t now  = e->idx + e->next.grid;
+  const int64_t age  = now > 0 ? hpf_age(e, now) : 0;
+  const int64_t back = age < now ? age : now > 0 ? now : 0;
+  e->warming         = true;
+  e->warm_from       = e->idx;
+  e->warm_past       = e->idx - back;
+  e->warm_pos        = e->warm_past;
+  e->warm_end = e->idx + (back + P4D_WARM_RATE - 2) / (P4D_WARM_RATE - 1);
+}
+
+/// Render next's past as far as output frame to allows: P4D_WARM_RATE
+/// frames per frame since the warm-up began, never past to itself.
+static void
+warm_advance(P4dEngine* e, int64_t to)
+{
+  const int64_t budget = e->warm_past + P4D_WARM_RATE * (to - e->warm_from);
+  const int64_t goal   = budget < to ? budget : to;
+  while (e->warm_pos < goal) {
+    const int64_t  left = goal - e->warm_pos;
     const uint32_t m = left < (int64_t)P4D_CHUNK ? (uint32_t)left : P4D_CHUNK;
-    voice_z(e, v, at, e->buf_prev, m);
-    voice_hpf(e, v, at, e->buf_prev, m);
-    at += m;
+    voice_z(e, &e->next, e->warm_pos, e->buf_warm, m);
+    voice_hpf(e, &e->next, e->warm_pos, e->buf_warm, m);
+    e->warm_pos += m;
   }
 }
 
@@ -731,33 +770,41 @@ fade_correlation(P4dEngine* e, int64_t len)
   }
 }
 
-/// Start a new voice from target, gliding over glide frames; warm selects
-/// a relocation's warm-up of the high-pass filters (when rendering).
+/// Glide from cur to v (whose time line and filters are set) over glide
+/// frames.
 static void
-voice_start(P4dEngine* e, const Voice* target, int64_t glide, bool warm)
+voice_glide_to(P4dEngine* e, const Voice* v, int64_t glide)
 {
-  const bool relocated = e->relock;
-
-  e->prev = e->cur;
-  e->cur  = *target;
-  voice_line(e, &e->cur, &e->prev);
-  e->relock = false;
-  if (relocated) {
-    e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
-    if (warm && e->kind == P4D_KIND_NOISE) {
-      voice_warm(e, &e->cur);
-    }
-  } else {
-    e->cur.grid = e->prev.grid;
-    memcpy(e->cur.hpf, e->prev.hpf, sizeof(e->cur.hpf));
-  }
-
+  e->prev       = e->cur;
+  e->cur        = *v;
   e->fading     = glide > 0;
   e->fade_start = e->idx;
   e->fade_len   = glide;
   if (e->fading) {
     fade_correlation(e, glide);
   }
+}
+
+/// Start a new voice from target on a parameter change (or a relocation
+/// that needs no warm-up): it continues the filters of the voice before it.
+static void
+voice_start(P4dEngine* e, const Voice* target, int64_t glide)
+{
+  Voice v = *target;
+  voice_line(e, &v, &e->cur);
+  v.grid = e->cur.grid;
+  memcpy(v.hpf, e->cur.hpf, sizeof(v.hpf));
+  e->relock = false;
+  voice_glide_to(e, &v, glide);
+}
+
+/// Whether a relocation to target must warm its filters up: a Noise voice
+/// that follows the song, when rendering.
+static bool
+needs_warm_up(const P4dEngine* e, const Voice* target, bool rendering)
+{
+  return rendering && e->kind == P4D_KIND_NOISE &&
+         target->mode != P4D_CLOCK_FREE && e->clock.locked;
 }
 
 /// Mix the voices' z (cur in buf_cur, prev in buf_prev) and shape it into
@@ -826,13 +873,14 @@ p4d_engine_process(P4dEngine*   engine,
   const int64_t glide = (int64_t)(glide_ms * 0.001 * e->sample_rate_hz + 0.5);
 
   if (!e->primed) {
-    // The first voice: nothing to glide from; its filters start at rest,
-    // unless the transport put it somewhere in a song.
+    // The first voice: nothing to glide from; its filters start at rest.
+    // If the transport put it somewhere in a song, a warmed copy takes
+    // over once it has caught up.
     e->cur = target;
     voice_line(e, &e->cur, NULL);
     e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
-    if (e->relock && out && e->kind == P4D_KIND_NOISE) {
-      voice_warm(e, &e->cur);
+    if (e->relock && needs_warm_up(e, &target, out != NULL)) {
+      warm_begin(e, &target);
     }
     e->relock = false;
     e->primed = true;
@@ -843,13 +891,31 @@ p4d_engine_process(P4dEngine*   engine,
       e->fading = false;
     }
 
-    if (!e->fading && (e->relock || !same_signal(e, &target, &e->cur))) {
-      voice_start(e, &target, glide, out != NULL);
+    if (e->warming && e->idx >= e->warm_end) {
+      e->warming = false;
+      voice_glide_to(e, &e->next, glide);
+    }
+
+    if (!e->fading && e->relock) {
+      if (needs_warm_up(e, &target, out != NULL)) {
+        warm_begin(e, &target);
+      } else {
+        voice_start(e, &target, glide);
+      }
+    } else if (!e->fading && !e->warming && !same_signal(e, &target, &e->cur)) {
+      voice_start(e, &target, glide);
     }
 
     uint32_t m = n_frames - done < P4D_CHUNK ? n_frames - done : P4D_CHUNK;
     if (e->fading && e->fade_start + e->fade_len - e->idx < (int64_t)m) {
       m = (uint32_t)(e->fade_start + e->fade_len - e->idx);
+    }
+    if (e->warming && e->warm_end - e->idx < (int64_t)m) {
+      m = (uint32_t)(e->warm_end - e->idx);
+    }
+
+    if (e->warming && out) {
+      warm_advance(e, e->idx + (int64_t)m);
     }
 
     if (out) {

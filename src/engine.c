@@ -683,11 +683,11 @@ voice_hpf(const P4dEngine* e,
    at warm_end, the first frame at which it has caught up with the output.
 */
 static void
-warm_begin(P4dEngine* e, const Voice* target)
+warm_begin(P4dEngine* e, const Voice* target, int64_t grid)
 {
   e->next = *target;
   voice_line(e, &e->next, &e->cur);
-  e->next.grid = e->clock.frame_anchor - e->clock.idx_anchor;
+  e->next.grid = grid;
   memset(e->next.hpf, 0, sizeof(e->next.hpf));
   e->relock = false;
 
@@ -726,16 +726,18 @@ axis_correlation(double d)
 }
 
 /**
-   Estimate, per channel, the correlation of the voices prev and cur at the
+   Estimate, per channel, the correlation rho of the voices o and n at the
    middle of a glide of len frames from the engine's frame (see the top of
    this file).
 */
 static void
-fade_correlation(P4dEngine* e, int64_t len)
+voices_correlation(const P4dEngine* e,
+                   const Voice*     o,
+                   const Voice*     n,
+                   int64_t          len,
+                   double           rho[P4D_MAX_CHANNELS])
 {
-  const Voice* const o   = &e->prev;
-  const Voice* const n   = &e->cur;
-  const int64_t      mid = e->idx + len / 2;
+  const int64_t mid = e->idx + len / 2;
 
   float          wo[P4D_FBM_MAX_OCTAVES];
   float          wn[P4D_FBM_MAX_OCTAVES];
@@ -765,7 +767,7 @@ fade_correlation(P4dEngine* e, int64_t len)
       so *= o->fbm.lacunarity;
       sn *= n->fbm.lacunarity;
     }
-    e->rho[c] =
+    rho[c] =
       o->seed == n->seed && po > 0.0 && pn > 0.0 ? cov / sqrt(po * pn) : 0.0;
   }
 }
@@ -781,7 +783,7 @@ voice_glide_to(P4dEngine* e, const Voice* v, int64_t glide)
   e->fade_start = e->idx;
   e->fade_len   = glide;
   if (e->fading) {
-    fade_correlation(e, glide);
+    voices_correlation(e, &e->prev, &e->cur, glide, e->rho);
   }
 }
 
@@ -799,12 +801,34 @@ voice_start(P4dEngine* e, const Voice* target, int64_t glide)
 }
 
 /// Whether a relocation to target must warm its filters up: a Noise voice
-/// that follows the song, when rendering.
+/// that follows the song.
 static bool
-needs_warm_up(const P4dEngine* e, const Voice* target, bool rendering)
+relocation_warms(const P4dEngine* e, const Voice* target)
 {
-  return rendering && e->kind == P4D_KIND_NOISE &&
-         target->mode != P4D_CLOCK_FREE && e->clock.locked;
+  return e->kind == P4D_KIND_NOISE && target->mode != P4D_CLOCK_FREE &&
+         e->clock.locked;
+}
+
+/// Whether a parameter change to target must warm its filters up: a Noise
+/// voice unrelated to the playing one (the filters of the old signal would
+/// ring on the new one).
+static bool
+change_warms(const P4dEngine* e, const Voice* target, int64_t glide)
+{
+  if (e->kind != P4D_KIND_NOISE) {
+    return false;
+  }
+
+  Voice v = *target;
+  voice_line(e, &v, &e->cur);
+  double rho[P4D_MAX_CHANNELS];
+  voices_correlation(e, &e->cur, &v, glide, rho);
+  for (unsigned c = 0U; c < e->n_channels; ++c) {
+    if (rho[c] < P4D_NEIGHBOURS) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /// Mix the voices' z (cur in buf_cur, prev in buf_prev) and shape it into
@@ -879,8 +903,8 @@ p4d_engine_process(P4dEngine*   engine,
     e->cur = target;
     voice_line(e, &e->cur, NULL);
     e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
-    if (e->relock && needs_warm_up(e, &target, out != NULL)) {
-      warm_begin(e, &target);
+    if (e->relock && relocation_warms(e, &target)) {
+      warm_begin(e, &target, e->cur.grid);
     }
     e->relock = false;
     e->primed = true;
@@ -897,13 +921,17 @@ p4d_engine_process(P4dEngine*   engine,
     }
 
     if (!e->fading && e->relock) {
-      if (needs_warm_up(e, &target, out != NULL)) {
-        warm_begin(e, &target);
+      if (relocation_warms(e, &target)) {
+        warm_begin(e, &target, e->clock.frame_anchor - e->clock.idx_anchor);
       } else {
         voice_start(e, &target, glide);
       }
     } else if (!e->fading && !e->warming && !same_signal(e, &target, &e->cur)) {
-      voice_start(e, &target, glide);
+      if (change_warms(e, &target, glide)) {
+        warm_begin(e, &target, e->cur.grid);
+      } else {
+        voice_start(e, &target, glide);
+      }
     }
 
     uint32_t m = n_frames - done < P4D_CHUNK ? n_frames - done : P4D_CHUNK;

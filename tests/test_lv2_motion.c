@@ -32,7 +32,7 @@
 #define TWO_PI 6.283185307179586
 
 /// Frames of most renders: 1.5 s.
-#define N_FRAMES (P4D_HOST_SECOND * 3U / 2U)
+#define N_FRAMES ((size_t)P4D_HOST_SECOND * 3U / 2U)
 
 /// The test signal over n frames: a sine and a little noise on the left, a
 /// second sine on the right, so that every target has something to move.
@@ -366,9 +366,9 @@ test_bypass(void)
   snprintf(p4d_host_case, sizeof(p4d_host_case), "bypass");
   P4dHost* const h = p4d_host_new(P4D_HOST_URI_MOTION, P4D_HOST_RATE, true);
   p4d_host_set_lively(h);
-  const size_t n   = P4D_HOST_SECOND * 2U;
-  const size_t off = P4D_HOST_SECOND / 2U;     // toggled off here
-  const size_t on  = P4D_HOST_SECOND * 5U / 4; // and on again here
+  const size_t n   = (size_t)P4D_HOST_SECOND * 2U;
+  const size_t off = P4D_HOST_SECOND / 2U;              // toggled off here
+  const size_t on  = (size_t)P4D_HOST_SECOND * 5U / 4U; // and on again here
   Stereo       in  = stereo_new(n, 0U);
   for (size_t i = 0U; i < n; ++i) {
     in.ch[0][i] = (float)(0.5 * sin(TWO_PI * 220.0 * (double)i / 48000.0));
@@ -439,8 +439,8 @@ test_relocate(void)
   snprintf(p4d_host_case, sizeof(p4d_host_case), "relocate");
   P4dHost* const h = p4d_host_new(P4D_HOST_URI_MOTION, P4D_HOST_RATE, true);
   p4d_host_set_lively(h);
-  const size_t song_f = P4D_HOST_SECOND * 6U + 123U;
-  const size_t song_g = P4D_HOST_SECOND * 1U + 7U;
+  const size_t song_f = (size_t)P4D_HOST_SECOND * 6U + 123U;
+  const size_t song_g = (size_t)P4D_HOST_SECOND + 7U;
 
   // The documented settle, and the glide of a jump (the engines' 20 ms)
   P4dMotion* m = NULL;

@@ -96,14 +96,15 @@
   time in every tenth of the range, and Phi is smooth and strictly
   increasing, so the output never jumps and never sits at an end.  Noise:
   the high-passed z times the texture's envelope e (gusts and grit,
-  src/texture.h; E[e^2] = 1, so the mean power stays put, and e is at most
-  its bound p, 1 without texture), then level * p * soft_limit(0.25 z e /
-  p): a standard deviation of a quarter of the level, the rare peaks beyond
-  0.75 of the ceiling rounded below it.  The ceiling is the level without
-  texture; with gusts and grit it rises to level * p, so that the loud
-  moments and the grains keep their shape (a textured preset sets its
-  level so that its peaks stay below 0 dBFS).  During a glide p moves with
-  the other shaping parameters.
+  src/texture.h; E[e^2] = 1, so the mean power stays put), then level * h
+  * soft_limit(0.25 z e / h): a standard deviation of a quarter of the
+  level, the rare peaks beyond 0.75 of the ceiling rounded below it.  The
+  ceiling is the level without texture (h = 1); with gusts and grit it
+  rises by h, the envelope's bound but at most 12 dB
+  (p4d_texture_headroom()), so that the loud moments and the grains keep
+  their shape while the output never exceeds the level by more than 12 dB
+  (the textured presets set their levels so that their peaks stay below 0
+  dBFS).  During a glide h moves with the other shaping parameters.
 
   Noise high-pass.  Gradient noise along a line has a low-frequency tail
   (26 % of the power of a 40 Hz grain lies below 10 Hz).  A 2nd-order
@@ -120,12 +121,19 @@
   Filter state belongs to the voice: a new voice takes a copy of the old
   one's on a parameter change (both then run on, each on its own z, and the
   glide mixes the filtered signals).  On a relocation (and when the
-  transport starts rolling) the new voice instead renders its own past from
-  the grid point where its oldest filter restarted (at most 4Q frames, all
-  in the block of the relocation: 0.4 s of noise, 19200 frames at 48 kHz),
-  so after the glide the output is the bits a straight run through that
-  song position gives.  Before song frame 0 there is nothing: the filters
-  start at rest there.
+  transport starts rolling) of a voice that follows the song, the new voice
+  instead renders its own past from the grid point where its oldest filter
+  restarted (at most 4Q frames: 0.4 s), P4D_WARM_RATE = 8 frames of it per
+  frame of output, while the old position plays on; the frame at which it
+  has caught up with the output (at most 0.4 s / 7 = 57 ms later) is a
+  function of the relocation's frame alone, and there the new voice takes
+  over with the glide.  So a relocation costs at most 9 times the usual
+  work per frame for 57 ms, never a burst in one block, and after the
+  warm-up and the glide the output is the bits a straight run through that
+  song position gives.  A first voice placed in a song starts with its
+  filters at rest and glides to its warmed copy the same way.  Before song
+  frame 0 there is nothing: the filters start at rest there.  Free-running
+  voices do not depend on the song position and keep their filters.
 */
 
 #include "engine.h"
@@ -138,6 +146,15 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/// Time lines of a voice: the four noise axes, then the song's seconds
+/// (rate 1), which the Noise's texture runs on (texture.h).
+#define P4D_LINES 5U
+#define P4D_SECONDS 4U
+
+/// Frames of a relocated voice's past rendered per frame of output while it
+/// warms up (see the top of this file).
+#define P4D_WARM_RATE 8
 
 /// Frames rendered per pass into the scratch buffers.
 #define P4D_CHUNK 256U
@@ -180,14 +197,14 @@ typedef struct {
   float        params[P4D_MAX_PARAMS]; ///< Clamped values that shape the signal
   P4dClockMode mode;
   uint32_t     seed;
-  P4dFbm       fbm;      ///< Octaves, with the engine's band limit
-  float        norm;     ///< z = sum of octaves * norm
-  float        out_low;  ///< Mod: value at the bottom; Noise: unused
-  float        out_high; ///< Mod: value at the top; Noise: linear level
-  double       rate[4];  ///< Cycles per second or beat on each axis
+  P4dFbm       fbm;             ///< Octaves, with the engine's band limit
+  float        norm;            ///< z = sum of octaves * norm
+  float        out_low;         ///< Mod: value at the bottom; Noise: unused
+  float        out_high;        ///< Mod: value at the top; Noise: linear level
+  double       rate[P4D_LINES]; ///< Cycles per second or beat on each line
   double       position[P4D_MAX_CHANNELS][4]; ///< Static position per channel
-  double       phase0[4];                     ///< Phase of each axis at index 0
-  double       phase_step[4];                 ///< Phase per frame on each axis
+  double       phase0[P4D_LINES];             ///< Phase of each line at index 0
+  double       phase_step[P4D_LINES];         ///< Phase per frame on each line
   int64_t      offset; ///< Voice time index = engine frame + offset
   int64_t      grid;   ///< High-pass grid time = engine frame + grid
   P4dBiquad    hpf[P4D_MAX_CHANNELS][P4D_HIGHPASS_FILTERS]; ///< Noise
@@ -214,6 +231,11 @@ struct P4dEngineImpl {
   bool        primed;     ///< A voice is playing
   bool        relock;     ///< The song position jumped: start a new voice
   bool        fading;     ///< prev is fading out, cur in
+  bool        warming;    ///< next is warming up to take over (relocation)
+  int64_t     warm_from;  ///< Engine frame where the warm-up began
+  int64_t     warm_pos;   ///< Engine frame next has been rendered up to
+  int64_t     warm_past;  ///< Engine frame next's past starts at
+  int64_t     warm_end;   ///< Engine frame where next takes over
   int64_t     fade_start; ///< Engine frame where the glide began
   int64_t     fade_len;   ///< Glide length in frames
   double      rho[P4D_MAX_CHANNELS]; ///< Estimated correlation of the voices
@@ -221,8 +243,10 @@ struct P4dEngineImpl {
   Clock       clock;
   Voice       cur;
   Voice       prev;
+  Voice       next;
   float       buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
   float       buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
+  float       buf_warm[P4D_MAX_CHANNELS][P4D_CHUNK];
 };
 
 unsigned
@@ -278,10 +302,11 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm)
 {
   P4dEngine* const e = engine;
 
-  e->idx    = frame;
-  e->primed = false;
-  e->relock = false;
-  e->fading = false;
+  e->idx     = frame;
+  e->primed  = false;
+  e->relock  = false;
+  e->fading  = false;
+  e->warming = false;
   e->clock =
     (Clock){ true, 1.0, bpm > 0.0 && bpm < 1.0e6 ? bpm : 120.0, 0, 0.0, 0 };
 }
@@ -363,7 +388,8 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     for (unsigned a = 0U; a < 3U; ++a) {
       v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * noise_direction[a];
     }
-    v->rate[3] = p[P4D_NOISE_GRAIN_HZ];
+    v->rate[3]           = p[P4D_NOISE_GRAIN_HZ];
+    v->rate[P4D_SECONDS] = 1.0;
 
     v->fbm      = (P4dFbm){ p[P4D_NOISE_OCTAVES],
                             p[P4D_NOISE_LACUNARITY],
@@ -443,7 +469,7 @@ static void
 line_free(const P4dEngine* e, Voice* v, const Voice* from)
 {
   const double units = free_units_per_frame(e, v->mode);
-  for (unsigned a = 0U; a < 4U; ++a) {
+  for (unsigned a = 0U; a < P4D_LINES; ++a) {
     v->phase0[a]     = from ? voice_phase(from, a, e->idx) : 0.0;
     v->phase_step[a] = v->rate[a] * units;
   }
@@ -456,7 +482,7 @@ static void
 line_locked(const P4dEngine* e, Voice* v)
 {
   const Clock* c = &e->clock;
-  for (unsigned a = 0U; a < 4U; ++a) {
+  for (unsigned a = 0U; a < P4D_LINES; ++a) {
     if (v->mode == P4D_CLOCK_SONG_BEATS) {
       const double units = c->speed * c->bpm / (60.0 * e->sample_rate_hz);
       v->phase0[a]       = c->beat_anchor * v->rate[a];
@@ -516,7 +542,9 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
   *c = (Clock){ speed != 0.0, speed, bpm, frame, beat, e->idx };
 
   if (!c->locked) {
-    // Stopped: the locked voices run on from where they are.
+    // Stopped: the locked voices run on from where they are, and a warm-up
+    // for a song position is moot (the next start relocates again).
+    e->warming = false;
     if (was_locked && e->primed) {
       Voice* const voices[2] = { &e->cur, &e->prev };
       for (unsigned i = 0U; i < (e->fading ? 2U : 1U); ++i) {
@@ -531,9 +559,10 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
   } else if (bent && e->primed) {
     // A tempo or speed change: the song position is continuous, so the
     // locked voices follow it without a glide.
-    Voice* const voices[2] = { &e->cur, &e->prev };
-    for (unsigned i = 0U; i < (e->fading ? 2U : 1U); ++i) {
-      if (voices[i]->mode != P4D_CLOCK_FREE) {
+    Voice* const voices[3] = { &e->cur, &e->prev, &e->next };
+    for (unsigned i = 0U; i < 3U; ++i) {
+      const bool playing = i == 0U || (i == 1U ? e->fading : e->warming);
+      if (playing && voices[i]->mode != P4D_CLOCK_FREE) {
         line_locked(e, voices[i]);
       }
     }
@@ -595,13 +624,12 @@ voice_texture(const P4dEngine* e,
               float            buf[][P4D_CHUNK],
               uint32_t         m)
 {
-  const double rate = v->rate[3];
   for (unsigned c = 0U; c < e->n_channels; ++c) {
     p4d_texture_apply(&v->texture,
                       v->seed,
                       c,
-                      v->phase0[3] / rate,
-                      v->phase_step[3] / rate,
+                      v->phase0[P4D_SECONDS],
+                      v->phase_step[P4D_SECONDS],
                       at + v->offset,
                       buf[c],
                       m);
@@ -647,28 +675,45 @@ voice_hpf(const P4dEngine* e,
 }
 
 /**
-   Bring the new voice v's filters to where a straight run through this
-   song position has them: render v's own past from the grid point where
-   its oldest filter restarted (at most 4Q frames back, never before song
-   frame 0, where every filter starts at rest).
+   Begin a relocation's warm-up (see the top of this file): target becomes
+   next, on the song's time line with its filters at rest, and will render
+   its own past from the grid point where its oldest filter restarted (at
+   most 4Q frames back, never before song frame 0), P4D_WARM_RATE frames of
+   it per frame of output, while the playing voice goes on.  It takes over
+   at warm_end, the first frame at which it has caught up with the output.
 */
 static void
-voice_warm(P4dEngine* e, Voice* v)
+warm_begin(P4dEngine* e, const Voice* target, int64_t grid)
 {
-  memset(v->hpf, 0, sizeof(v->hpf));
-  const int64_t now = e->idx + v->grid;
-  if (now <= 0) {
-    return;
-  }
+  e->next = *target;
+  voice_line(e, &e->next, &e->cur);
+  e->next.grid = grid;
+  memset(e->next.hpf, 0, sizeof(e->next.hpf));
+  e->relock = false;
 
-  const int64_t age  = hpf_age(e, now);
-  const int64_t back = age < now ? age : now;
-  for (int64_t at = e->idx - back; at < e->idx;) {
-    const int64_t  left = e->idx - at;
+  const int64_t now  = e->idx + e->next.grid;
+  const int64_t age  = now > 0 ? hpf_age(e, now) : 0;
+  const int64_t back = age < now ? age : now > 0 ? now : 0;
+  e->warming         = true;
+  e->warm_from       = e->idx;
+  e->warm_past       = e->idx - back;
+  e->warm_pos        = e->warm_past;
+  e->warm_end = e->idx + (back + P4D_WARM_RATE - 2) / (P4D_WARM_RATE - 1);
+}
+
+/// Render next's past as far as output frame to allows: P4D_WARM_RATE
+/// frames per frame since the warm-up began, never past to itself.
+static void
+warm_advance(P4dEngine* e, int64_t to)
+{
+  const int64_t budget = e->warm_past + P4D_WARM_RATE * (to - e->warm_from);
+  const int64_t goal   = budget < to ? budget : to;
+  while (e->warm_pos < goal) {
+    const int64_t  left = goal - e->warm_pos;
     const uint32_t m = left < (int64_t)P4D_CHUNK ? (uint32_t)left : P4D_CHUNK;
-    voice_z(e, v, at, e->buf_prev, m);
-    voice_hpf(e, v, at, e->buf_prev, m);
-    at += m;
+    voice_z(e, &e->next, e->warm_pos, e->buf_warm, m);
+    voice_hpf(e, &e->next, e->warm_pos, e->buf_warm, m);
+    e->warm_pos += m;
   }
 }
 
@@ -681,16 +726,18 @@ axis_correlation(double d)
 }
 
 /**
-   Estimate, per channel, the correlation of the voices prev and cur at the
+   Estimate, per channel, the correlation rho of the voices o and n at the
    middle of a glide of len frames from the engine's frame (see the top of
    this file).
 */
 static void
-fade_correlation(P4dEngine* e, int64_t len)
+voices_correlation(const P4dEngine* e,
+                   const Voice*     o,
+                   const Voice*     n,
+                   int64_t          len,
+                   double           rho[P4D_MAX_CHANNELS])
 {
-  const Voice* const o   = &e->prev;
-  const Voice* const n   = &e->cur;
-  const int64_t      mid = e->idx + len / 2;
+  const int64_t mid = e->idx + len / 2;
 
   float          wo[P4D_FBM_MAX_OCTAVES];
   float          wn[P4D_FBM_MAX_OCTAVES];
@@ -720,38 +767,68 @@ fade_correlation(P4dEngine* e, int64_t len)
       so *= o->fbm.lacunarity;
       sn *= n->fbm.lacunarity;
     }
-    e->rho[c] =
+    rho[c] =
       o->seed == n->seed && po > 0.0 && pn > 0.0 ? cov / sqrt(po * pn) : 0.0;
   }
 }
 
-/// Start a new voice from target, gliding over glide frames; warm selects
-/// a relocation's warm-up of the high-pass filters (when rendering).
+/// Glide from cur to v (whose time line and filters are set) over glide
+/// frames.
 static void
-voice_start(P4dEngine* e, const Voice* target, int64_t glide, bool warm)
+voice_glide_to(P4dEngine* e, const Voice* v, int64_t glide)
 {
-  const bool relocated = e->relock;
-
-  e->prev = e->cur;
-  e->cur  = *target;
-  voice_line(e, &e->cur, &e->prev);
-  e->relock = false;
-  if (relocated) {
-    e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
-    if (warm && e->kind == P4D_KIND_NOISE) {
-      voice_warm(e, &e->cur);
-    }
-  } else {
-    e->cur.grid = e->prev.grid;
-    memcpy(e->cur.hpf, e->prev.hpf, sizeof(e->cur.hpf));
-  }
-
+  e->prev       = e->cur;
+  e->cur        = *v;
   e->fading     = glide > 0;
   e->fade_start = e->idx;
   e->fade_len   = glide;
   if (e->fading) {
-    fade_correlation(e, glide);
+    voices_correlation(e, &e->prev, &e->cur, glide, e->rho);
   }
+}
+
+/// Start a new voice from target on a parameter change (or a relocation
+/// that needs no warm-up): it continues the filters of the voice before it.
+static void
+voice_start(P4dEngine* e, const Voice* target, int64_t glide)
+{
+  Voice v = *target;
+  voice_line(e, &v, &e->cur);
+  v.grid = e->cur.grid;
+  memcpy(v.hpf, e->cur.hpf, sizeof(v.hpf));
+  e->relock = false;
+  voice_glide_to(e, &v, glide);
+}
+
+/// Whether a relocation to target must warm its filters up: a Noise voice
+/// that follows the song.
+static bool
+relocation_warms(const P4dEngine* e, const Voice* target)
+{
+  return e->kind == P4D_KIND_NOISE && target->mode != P4D_CLOCK_FREE &&
+         e->clock.locked;
+}
+
+/// Whether a parameter change to target must warm its filters up: a Noise
+/// voice unrelated to the playing one (the filters of the old signal would
+/// ring on the new one).
+static bool
+change_warms(const P4dEngine* e, const Voice* target, int64_t glide)
+{
+  if (e->kind != P4D_KIND_NOISE) {
+    return false;
+  }
+
+  Voice v = *target;
+  voice_line(e, &v, &e->cur);
+  double rho[P4D_MAX_CHANNELS];
+  voices_correlation(e, &e->cur, &v, glide, rho);
+  for (unsigned c = 0U; c < e->n_channels; ++c) {
+    if (rho[c] < P4D_NEIGHBOURS) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /// Mix the voices' z (cur in buf_cur, prev in buf_prev) and shape it into
@@ -764,7 +841,7 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
   const bool         mod  = e->kind == P4D_KIND_MOD;
   double             low  = n->out_low;
   double             high = n->out_high;
-  double             peak = p4d_texture_peak(&n->texture);
+  double             peak = p4d_texture_headroom(&n->texture);
 
   for (uint32_t i = 0U; i < m; ++i) {
     double a = 1.0;
@@ -778,9 +855,9 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
       v    = p4d_smooth_quarter_sin(a);
       low  = o->out_low + a * ((double)n->out_low - o->out_low);
       high = o->out_high + a * ((double)n->out_high - o->out_high);
-      peak = p4d_texture_peak(&o->texture) +
-             a * ((double)p4d_texture_peak(&n->texture) -
-                  p4d_texture_peak(&o->texture));
+      peak = p4d_texture_headroom(&o->texture) +
+             a * ((double)p4d_texture_headroom(&n->texture) -
+                  p4d_texture_headroom(&o->texture));
     }
 
     for (unsigned c = 0U; c < e->n_channels; ++c) {
@@ -820,13 +897,14 @@ p4d_engine_process(P4dEngine*   engine,
   const int64_t glide = (int64_t)(glide_ms * 0.001 * e->sample_rate_hz + 0.5);
 
   if (!e->primed) {
-    // The first voice: nothing to glide from; its filters start at rest,
-    // unless the transport put it somewhere in a song.
+    // The first voice: nothing to glide from; its filters start at rest.
+    // If the transport put it somewhere in a song, a warmed copy takes
+    // over once it has caught up.
     e->cur = target;
     voice_line(e, &e->cur, NULL);
     e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
-    if (e->relock && out && e->kind == P4D_KIND_NOISE) {
-      voice_warm(e, &e->cur);
+    if (e->relock && relocation_warms(e, &target)) {
+      warm_begin(e, &target, e->cur.grid);
     }
     e->relock = false;
     e->primed = true;
@@ -837,13 +915,35 @@ p4d_engine_process(P4dEngine*   engine,
       e->fading = false;
     }
 
-    if (!e->fading && (e->relock || !same_signal(e, &target, &e->cur))) {
-      voice_start(e, &target, glide, out != NULL);
+    if (e->warming && e->idx >= e->warm_end) {
+      e->warming = false;
+      voice_glide_to(e, &e->next, glide);
+    }
+
+    if (!e->fading && e->relock) {
+      if (relocation_warms(e, &target)) {
+        warm_begin(e, &target, e->clock.frame_anchor - e->clock.idx_anchor);
+      } else {
+        voice_start(e, &target, glide);
+      }
+    } else if (!e->fading && !e->warming && !same_signal(e, &target, &e->cur)) {
+      if (change_warms(e, &target, glide)) {
+        warm_begin(e, &target, e->cur.grid);
+      } else {
+        voice_start(e, &target, glide);
+      }
     }
 
     uint32_t m = n_frames - done < P4D_CHUNK ? n_frames - done : P4D_CHUNK;
     if (e->fading && e->fade_start + e->fade_len - e->idx < (int64_t)m) {
       m = (uint32_t)(e->fade_start + e->fade_len - e->idx);
+    }
+    if (e->warming && e->warm_end - e->idx < (int64_t)m) {
+      m = (uint32_t)(e->warm_end - e->idx);
+    }
+
+    if (e->warming && out) {
+      warm_advance(e, e->idx + (int64_t)m);
     }
 
     if (out) {

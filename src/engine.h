@@ -110,10 +110,10 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame);
 
    A jump of the song position, or the transport starting to roll, glides
    to the new position's output; a stop keeps the output moving on the
-   engine's own clock from where it was.  Realtime safe; but the noise
-   engine's next p4d_engine_process() after a jump renders up to 0.4 s of
-   the new position's past to warm its high-pass up (19200 frames at 48
-   kHz, in that one call), so that locate equals export.
+   engine's own clock from where it was.  The noise engine first warms its
+   high-pass up from the new position's past, 8 frames of it per frame of
+   output (at most 57 ms, while the old position plays on), so that after
+   the warm-up and the glide locate equals export.  Realtime safe.
 */
 void
 p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport);

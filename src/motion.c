@@ -50,6 +50,14 @@
             resonance, so Q runs 0.5 to 10), stable for any per-sample
             cutoff; low pass v2, band pass k v1 (unity peak), high pass.
             Mode changes cross-fade the four outputs (dry, LP, BP, HP).
+            g is computed at knots every P4D_MOTION_KNOT frames of the
+            engines' time line (frame j KNOT, however a render is cut) and
+            interpolated linearly from the knot before the last to the
+            last, so g follows the curve one knot late (0.33 ms at 48
+            kHz); a1 = 1 / (1 + g (g + k)) is computed every frame from
+            the interpolated g, so the filter stays the stable TPT form.
+            The knots restart (both equal to the frame's g) whenever the
+            filters start from rest.
     delay   d = D0 + wow_ms u_w + flutter_ms u_f, in frames; D0 = (max wow
             + max flutter) ms + 4 frames (the interpolator's half width),
             rounded up: the latency, the same for every setting.  The dry
@@ -110,6 +118,9 @@
 /// Staggered filters per channel, and how long each runs before use.
 #define P4D_MOTION_FILTERS 3
 #define P4D_MOTION_FILTER_AGE_S 2.6
+
+/// Frames between the filter coefficient's knots (a power of 2).
+#define P4D_MOTION_KNOT 16U
 
 /// Interpolation points of the delay line, and the margin they need.
 #define P4D_MOTION_TAPS 8
@@ -179,19 +190,22 @@ enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
 struct P4dMotionImpl {
   double     sample_rate_hz;
   double     frames_per_ms;
-  uint32_t   d0;           ///< Base delay: the latency
-  int64_t    reach;        ///< Frames of input the delay line reads back
-  int64_t    glide_len;    ///< Frames of a control glide
-  int64_t    filter_q;     ///< Q: the filters restart Q apart
-  int64_t    settle;       ///< Frames R must sit at spread 0 before the copy
-  uint32_t   mask;         ///< Delay line length - 1
-  float*     line[2];      ///< Delay lines
-  int64_t    idx;          ///< Frames processed since activation (+ start)
-  int64_t    grid;         ///< Grid time = idx + grid
-  int64_t    spread_zero;  ///< Frames spread has been 0
-  bool       fresh;        ///< Next process sets the controls at once
-  bool       audio_dirty;  ///< The audio state needs clearing
-  bool       filters_rest; ///< The filters are off and at rest
+  uint32_t   d0;            ///< Base delay: the latency
+  int64_t    reach;         ///< Frames of input the delay line reads back
+  int64_t    glide_len;     ///< Frames of a control glide
+  double     inv_glide_len; ///< 1 / glide_len
+  int64_t    filter_q;      ///< Q: the filters restart Q apart
+  int64_t    settle;        ///< Frames R must sit at spread 0 before the copy
+  uint32_t   mask;          ///< Delay line length - 1
+  float*     line[2];       ///< Delay lines
+  int64_t    idx;           ///< Frames processed since activation (+ start)
+  int64_t    grid;          ///< Grid time = idx + grid
+  int64_t    spread_zero;   ///< Frames spread has been 0
+  bool       fresh;         ///< Next process sets the controls at once
+  bool       audio_dirty;   ///< The audio state needs clearing
+  bool       filters_rest;  ///< The filters are off and at rest
+  bool       knots_fresh;   ///< The next frame restarts knot_g
+  double     knot_g[2][2];  ///< Per side: g at the knot before last, last
   GridClock  clock;
   Glide      glide[G_COUNT];
   Svf        svf[2][P4D_MOTION_FILTERS];
@@ -233,6 +247,7 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
   if (m->glide_len < 1) {
     m->glide_len = 1;
   }
+  m->inv_glide_len = 1.0 / (double)m->glide_len;
   m->filter_q = (int64_t)(P4D_MOTION_FILTER_AGE_S / (P4D_MOTION_FILTERS - 1) *
                             sample_rate_hz +
                           0.5);
@@ -356,17 +371,30 @@ glide_to(Glide* g, double target, int64_t len, bool at_once)
   }
 }
 
-/// Advance g by one frame.
-static inline void
-glide_step(Glide* g, int64_t len)
+/// Advance g by one frame (inv_len = 1 / len); return whether it still
+/// moves.
+static inline bool
+glide_step(Glide* g, int64_t len, double inv_len)
 {
   if (g->pos < len) {
     ++g->pos;
     g->value = g->pos == len
                  ? g->target
                  : g->from + (g->target - g->from) *
-                               p4d_smooth_quintic((double)g->pos / (double)len);
+                               p4d_smooth_quintic((double)g->pos * inv_len);
   }
+  return g->pos < len;
+}
+
+/// Advance every glide by one frame; return whether any still moves.
+static bool
+glides_step(P4dMotion* m)
+{
+  bool moving = false;
+  for (unsigned k = 0U; k < G_COUNT; ++k) {
+    moving |= glide_step(&m->glide[k], m->glide_len, m->inv_glide_len);
+  }
+  return moving;
 }
 
 static bool
@@ -414,15 +442,15 @@ engine_params(const float* p, unsigned e, float* mp)
   }
 }
 
-/// tan(pi a / 2) for a in (0, 0.9]: Taylor series of sin and cos to x^15
-/// and x^16 (relative error below 1e-12), multiplications only.
+/// tan(pi a / 2) for a in (0, 0.9]: Taylor series of sin and cos to x^13
+/// and x^16 (relative error below 2e-10: a cutoff 2e-10 off), multiplications
+/// and one division.
 static inline double
 tan_quarter(double a)
 {
   const double x  = a * 1.57079632679489661923;
   const double x2 = x * x;
-  double       s  = 1.0 / 1307674368000.0;
-  s               = s * -x2 + 1.0 / 6227020800.0;
+  double       s  = 1.0 / 6227020800.0;
   s               = s * -x2 + 1.0 / 39916800.0;
   s               = s * -x2 + 1.0 / 362880.0;
   s               = s * -x2 + 1.0 / 5040.0;
@@ -439,6 +467,55 @@ tan_quarter(double a)
   c               = c * -x2 + 0.5;
   c               = c * -x2 + 1.0;
   return x * s / c;
+}
+
+/// sin(pi a / 2) for a in [0, 1]: Taylor series to x^13 with the
+/// reciprocals folded into constants (error below 7e-10, -180 dB: a pan
+/// gain; p4d_smooth_quarter_sin divides 9 times).  Exactly 0 at a = 0.
+static inline double
+quarter_sin(double a)
+{
+  const double x  = a * 1.57079632679489661923;
+  const double x2 = x * x;
+  double       p  = -1.0 / 6227020800.0;
+  p               = p * x2 + 1.0 / 39916800.0;
+  p               = p * x2 - 1.0 / 362880.0;
+  p               = p * x2 + 1.0 / 5040.0;
+  p               = p * x2 - 1.0 / 120.0;
+  p               = p * x2 + 1.0 / 6.0;
+  p               = p * x2 - 1.0;
+  return x * -p;
+}
+
+/**
+   e^x for x in [-40, 20] (the dB and octave laws' range): x = k ln 2 + r,
+   |r| <= ln 2 / 2, e^r by its Taylor series to r^10 (relative error below
+   2e-13, where p4d_smooth_exp's 13 terms reach 2e-16 for no audible gain),
+   2^k through the exponent field.
+*/
+static inline double
+fast_exp(double x)
+{
+  const double  y  = x * 1.44269504088896338700;
+  const int64_t k  = (int64_t)(y < 0.0 ? y - 0.5 : y + 0.5);
+  const double  kd = (double)k;
+  const double  r =
+    (x - kd * 6.93147180369123816490e-01) - kd * 1.90821492927058770002e-10;
+  double p             = 1.0 / 3628800.0;
+  p                    = p * r + 1.0 / 362880.0;
+  p                    = p * r + 1.0 / 40320.0;
+  p                    = p * r + 1.0 / 5040.0;
+  p                    = p * r + 1.0 / 720.0;
+  p                    = p * r + 1.0 / 120.0;
+  p                    = p * r + 1.0 / 24.0;
+  p                    = p * r + 1.0 / 6.0;
+  p                    = p * r + 0.5;
+  p                    = p * r + 1.0;
+  p                    = p * r + 1.0;
+  const uint64_t bits  = (uint64_t)(k + 1023) << 52U;
+  double         scale = 0.0;
+  memcpy(&scale, &bits, sizeof(scale));
+  return p * scale;
 }
 
 /// The 8-point Lagrange weights of c_k = prod_{j != k} 1 / (k - j).
@@ -500,6 +577,7 @@ clear_audio(P4dMotion* m)
   memset(m->age, 0, sizeof(m->age));
   m->audio_dirty  = false;
   m->filters_rest = true;
+  m->knots_fresh  = true;
 }
 
 /// Set the glides' targets from the clamped parameters p.
@@ -579,22 +657,20 @@ run_engine(P4dMotion* m, unsigned e, const float* mp, bool use, uint32_t n)
 /// Per-frame values of one side's targets.
 typedef struct {
   double gain_db;
-  double cutoff_hz;
   double wobble_ms;
 } Side;
 
-/// Filter one sample of channel c with cutoff fc, damping k, the mode
-/// weights w (dry, low, band, high) and filter `use`.
+/// Filter one sample of channel c with g = tan(pi fc / fs), damping k, the
+/// mode weights w (dry, low, band, high) and filter `use`.
 static inline double
 filter_step(P4dMotion*   m,
             unsigned     c,
             double       x,
-            double       fc,
+            double       g,
             double       k,
             const double w[4],
             unsigned     use)
 {
-  const double g  = tan_quarter(2.0 * fc / m->sample_rate_hz);
   const double a1 = 1.0 / (1.0 + g * (g + k));
   const double a2 = g * a1;
   const double a3 = g * a2;
@@ -623,7 +699,7 @@ cutoff_of(const P4dMotion* m, double u)
   const Glide* const g  = m->glide;
   double             fc = g[G_CUTOFF].value;
   if (g[G_OCT].value != 0.0) {
-    fc *= p4d_smooth_exp(g[G_OCT].value * u * P4D_LN2);
+    fc *= fast_exp(g[G_OCT].value * u * P4D_LN2);
   }
   const double top = P4D_MOTION_MAX_CUTOFF * m->sample_rate_hz;
   fc = fc < P4D_MOTION_MIN_CUTOFF_HZ ? P4D_MOTION_MIN_CUTOFF_HZ : fc;
@@ -634,7 +710,7 @@ cutoff_of(const P4dMotion* m, double u)
 static inline double
 db_gain(double db)
 {
-  return db == 0.0 ? 1.0 : p4d_smooth_exp(db * P4D_LN10_20);
+  return db == 0.0 ? 1.0 : fast_exp(db * P4D_LN10_20);
 }
 
 /// Process m frames of the sanitised input in m->x into out at offset done.
@@ -646,7 +722,6 @@ process_chunk(P4dMotion*   m,
               float        now[P4D_MOTION_N_NOW])
 {
   Glide* const   g    = m->glide;
-  const int64_t  len  = m->glide_len;
   const int64_t  q    = m->filter_q;
   const int64_t  w0   = m->idx;
   const double   fpm  = m->frames_per_ms;
@@ -659,9 +734,22 @@ process_chunk(P4dMotion*   m,
     m->line[1][(uint64_t)w & mask] = m->x[1][i];
   }
 
-  for (uint32_t i = 0U; i < n; ++i) {
-    for (unsigned k = 0U; k < G_COUNT; ++k) {
-      glide_step(&g[k], len);
+  // The filter grid's phase at the chunk's first frame: which filter
+  // restarts next (r) and frames since the last restart (ph); counted on
+  // from there (the grid moves only between calls).
+  const int64_t cycle = P4D_MOTION_FILTERS * q;
+  const int64_t ph0   = (((w0 + m->grid) % cycle) + cycle) % cycle;
+  unsigned      r     = (unsigned)(ph0 / q);
+  int64_t       ph    = ph0 % q;
+
+  bool moving = true;
+  for (uint32_t i = 0U; i < n; ++i, ++ph) {
+    if (ph == q) {
+      ph = 0;
+      r  = r + 1U == P4D_MOTION_FILTERS ? 0U : r + 1U;
+    }
+    if (moving) {
+      moving = glides_step(m);
     }
     const int64_t w = w0 + (int64_t)i;
 
@@ -679,10 +767,7 @@ process_chunk(P4dMotion*   m,
     const double u_pan = 2.0 * m->curve[ENGINE_L][1][i] - 1.0;
 
     // Filter grid: restart, then pick the oldest filter.
-    const int64_t cycle = P4D_MOTION_FILTERS * q;
-    const int64_t t_g   = w + m->grid;
-    const int64_t ph    = ((t_g % cycle) + cycle) % cycle;
-    const bool    on    = !(g[G_DRY].value == 1.0 && g[G_LOW].value == 0.0 &&
+    const bool on = !(g[G_DRY].value == 1.0 && g[G_LOW].value == 0.0 &&
                       g[G_BAND].value == 0.0 && g[G_HIGH].value == 0.0);
     if (!on && !m->filters_rest) {
       // Off (the output is the input whatever the filters hold): they
@@ -691,12 +776,14 @@ process_chunk(P4dMotion*   m,
       memset(m->svf, 0, sizeof(m->svf));
       memset(m->age, 0, sizeof(m->age));
     }
-    m->filters_rest = !on;
-    if (on && ph % q == 0) {
-      const unsigned r = (unsigned)(ph / q);
-      m->svf[0][r]     = (Svf){ 0.0, 0.0 };
-      m->svf[1][r]     = (Svf){ 0.0, 0.0 };
-      m->age[r]        = 0;
+    m->filters_rest     = !on;
+    const uint64_t kph  = (uint64_t)w & (P4D_MOTION_KNOT - 1U);
+    const bool     knot = kph == 0U || m->knots_fresh;
+    const double   frac = (double)kph * (1.0 / P4D_MOTION_KNOT);
+    if (on && ph == 0) {
+      m->svf[0][r] = (Svf){ 0.0, 0.0 };
+      m->svf[1][r] = (Svf){ 0.0, 0.0 };
+      m->age[r]    = 0;
     }
     unsigned use = 0U;
     for (unsigned j = 1U; j < P4D_MOTION_FILTERS; ++j) {
@@ -717,13 +804,21 @@ process_chunk(P4dMotion*   m,
       side[c].wobble_ms = wb;
       double y =
         wb == 0.0 ? dry[c] : line_read(m->line[c], mask, w, d0 + wb * fpm);
-      side[c].cutoff_hz = cutoff_of(m, u[c][1]);
       if (on) {
-        y = filter_step(m, c, y, side[c].cutoff_hz, kdamp, wmode, use);
+        double* const kg = m->knot_g[c];
+        if (knot) {
+          const double gk =
+            tan_quarter(2.0 * cutoff_of(m, u[c][1]) / m->sample_rate_hz);
+          kg[0] = m->knots_fresh ? gk : kg[1];
+          kg[1] = gk;
+        }
+        y = filter_step(
+          m, c, y, kg[0] + (kg[1] - kg[0]) * frac, kdamp, wmode, use);
       }
       side[c].gain_db = g[G_GAIN_DB].value * (u[c][0] - 1.0) * 0.5;
       wet[c]          = y * db_gain(side[c].gain_db);
     }
+    m->knots_fresh = !on;
     if (on) {
       for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
         ++m->age[j];
@@ -743,8 +838,8 @@ process_chunk(P4dMotion*   m,
     if (g[G_PAN].value != 0.0) {
       pan            = g[G_PAN].value * u_pan;
       const double a = 0.5 * (pan + 1.0);
-      wet[0] *= P4D_SQRT2 * p4d_smooth_quarter_cos(a);
-      wet[1] *= P4D_SQRT2 * p4d_smooth_quarter_sin(a);
+      wet[0] *= P4D_SQRT2 * quarter_sin(1.0 - a);
+      wet[1] *= P4D_SQRT2 * quarter_sin(a);
     }
 
     const double mix = g[G_MIX].value;
@@ -761,7 +856,7 @@ process_chunk(P4dMotion*   m,
     if (now && i + 1U == n) {
       now[P4D_MOTION_NOW_GAIN_DB]   = (float)side[0].gain_db;
       now[P4D_MOTION_NOW_PAN]       = (float)pan;
-      now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)side[0].cutoff_hz;
+      now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, u[0][1]);
       now[P4D_MOTION_NOW_WOBBLE_MS] = (float)side[0].wobble_ms;
     }
   }
@@ -795,10 +890,9 @@ p4d_motion_process(P4dMotion*         motion,
     for (unsigned e = 0U; e < N_ENGINES; ++e) {
       p4d_engine_process(m->engine[e], mp[e], NULL, n_frames);
     }
-    for (uint32_t i = 0U; i < n_frames; ++i) {
-      for (unsigned k = 0U; k < G_COUNT; ++k) {
-        glide_step(&m->glide[k], m->glide_len);
-      }
+    bool moving = true;
+    for (uint32_t i = 0U; i < n_frames && moving; ++i) {
+      moving = glides_step(m);
     }
     m->spread_zero = spread ? 0 : m->spread_zero + n_frames;
     m->idx += n_frames;

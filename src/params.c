@@ -175,20 +175,20 @@ p4d_unit_uri(P4dUnit unit)
 
 #define CONTROL(index, param)                                                \
   {                                                                          \
-    index, P4D_PORT_CONTROL_IN, param, NULL, NULL, 0.0f, 0.0f, P4D_UNIT_NONE \
+    index, P4D_PORT_CONTROL_IN, param, P4D_UNIT_NONE, NULL, NULL, 0.0f, 0.0f \
   }
 #define OUTPUT(index, role, channel, symbol, name, lo, hi)    \
   {                                                           \
-    index, role, channel, symbol, name, lo, hi, P4D_UNIT_NONE \
+    index, role, channel, P4D_UNIT_NONE, symbol, name, lo, hi \
   }
 #define OUTPUT_UNIT(index, role, channel, symbol, name, lo, hi, unit) \
   {                                                                   \
-    index, role, channel, symbol, name, lo, hi, unit                  \
+    index, role, channel, unit, symbol, name, lo, hi                  \
   }
-#define TRANSPORT                                                    \
-  {                                                                  \
-    0U, P4D_PORT_TRANSPORT_IN, 0U, "control", "Control", 0.0f, 0.0f, \
-      P4D_UNIT_NONE                                                  \
+#define TRANSPORT                                                             \
+  {                                                                           \
+    0U, P4D_PORT_TRANSPORT_IN, 0U, P4D_UNIT_NONE, "control", "Control", 0.0f, \
+      0.0f                                                                    \
   }
 
 /// The ports Mod and Mod CV share: indices 0 to 24.
@@ -244,10 +244,12 @@ static const P4dPort noise_ports[] = {
 /*
   Motion: stereo audio through, every control in parameter order, then what
   it does now to each target and the latency hosts compensate.  The
-  outputs' ranges hold every value the processor reports: gain within the
-  largest depth either way, pan from left to right, the cutoff within the
-  filter's clamp (motion.h), the wobble within the largest wow plus flutter
-  either way, the latency within the delay line's base delay at 768 kHz.
+  outputs' ranges: gain from the largest depth down to unity (a tremolo
+  only ever attenuates), pan from left to right, the cutoff over the
+  cutoff control's own range (the glue clamps the report into it; the
+  filter itself may go up to 0.45 fs), the wobble within the largest wow
+  plus flutter either way, the latency within the delay line's base delay
+  at 768 kHz (9220 frames).
 */
 static const P4dPort motion_ports[] = {
   TRANSPORT,
@@ -286,7 +288,7 @@ static const P4dPort motion_ports[] = {
               "gain_now",
               "Gain now",
               -24.0f,
-              24.0f,
+              0.0f,
               P4D_UNIT_DB),
   OUTPUT(31U, P4D_PORT_CONTROL_OUT, 1U, "pan_now", "Pan now", -1.0f, 1.0f),
   OUTPUT_UNIT(32U,
@@ -294,8 +296,8 @@ static const P4dPort motion_ports[] = {
               2U,
               "cutoff_now",
               "Cutoff now",
-              5.0f,
-              24000.0f,
+              20.0f,
+              20000.0f,
               P4D_UNIT_HZ),
   OUTPUT_UNIT(33U,
               P4D_PORT_CONTROL_OUT,

@@ -225,11 +225,11 @@ typedef struct {
   uint32_t    index;   ///< lv2:index (append-only, see above)
   P4dPortRole role;    ///< What it carries
   uint32_t    id;      ///< Parameter id (control in) or channel (others)
+  P4dUnit     unit;    ///< Unit of a control output
   const char* symbol;  ///< lv2:symbol, NULL for a control in (the param's)
   const char* name;    ///< lv2:name, NULL for a control in (the param's)
   float       minimum; ///< Smallest value of a control or CV output
   float       maximum; ///< Largest value of a control or CV output
-  P4dUnit     unit;    ///< Unit of a control output
 } P4dPort;
 
 /// One plugin of the bundle.

@@ -336,3 +336,10 @@ p4d_texture_peak(const P4dTexture* texture)
 {
   return texture->peak;
 }
+
+float
+p4d_texture_headroom(const P4dTexture* texture)
+{
+  return texture->peak < P4D_TEXTURE_HEADROOM ? texture->peak
+                                              : P4D_TEXTURE_HEADROOM;
+}

@@ -112,6 +112,18 @@ p4d_texture_apply(const P4dTexture* texture,
 float
 p4d_texture_peak(const P4dTexture* texture);
 
+/// Most the Noise's ceiling rises with gusts and grit: 12 dB.
+#define P4D_TEXTURE_HEADROOM 3.9810717f
+
+/**
+   How far the Noise's output ceiling rises above its level for texture:
+   the envelope's bound, at most P4D_TEXTURE_HEADROOM (1 when inactive).
+   Deep gusts and grit reach beyond it only in their rare loudest moments,
+   which the soft limiter rounds off.  Realtime safe.
+*/
+float
+p4d_texture_headroom(const P4dTexture* texture);
+
 #ifdef __cplusplus
 }
 #endif

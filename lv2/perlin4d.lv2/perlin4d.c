@@ -62,12 +62,13 @@ typedef struct {
   float*                   out[P4D_MAX_CHANNELS];    ///< Control outputs (Mod)
   float*                   signal[P4D_MAX_CHANNELS]; ///< CV or audio outputs
   const float*             in[2];                    ///< Audio inputs (Motion)
-  float*                   latency; ///< Latency output (Motion)
+  float*                   latency;               ///< Latency output (Motion)
   float                    now[P4D_MOTION_N_NOW]; ///< Motion's targets now
+  const P4dPort*           now_port[P4D_MOTION_N_NOW]; ///< Their outputs
   float                    buf[P4D_MAX_CHANNELS][CHUNK];
   float                    zero[CHUNK]; ///< An unconnected audio input
-  int64_t                  frame; ///< Frames since activate()
-  P4dMidiCc                cc;    ///< The MIDI CC generator (Mod)
+  int64_t                  frame;       ///< Frames since activate()
+  P4dMidiCc                cc;          ///< The MIDI CC generator (Mod)
 } Plugin;
 
 /**
@@ -101,6 +102,11 @@ instantiate(const LV2_Descriptor*     descriptor,
   if (st) {
     free(self);
     return NULL;
+  }
+
+  for (unsigned t = 0U; self->motion && t < P4D_MOTION_N_NOW; ++t) {
+    self->now_port[t] =
+      p4d_plugin_port_with(self->plugin, P4D_PORT_CONTROL_OUT, t);
   }
 
   const LV2_URID_Map* map = NULL;
@@ -183,8 +189,8 @@ activate(LV2_Handle instance)
   if (self->motion) {
     // Until the first frame is processed, the targets at rest.
     p4d_motion_activate(self->motion);
-    self->now[P4D_MOTION_NOW_GAIN_DB]   = 0.0f;
-    self->now[P4D_MOTION_NOW_PAN]       = 0.0f;
+    self->now[P4D_MOTION_NOW_GAIN_DB] = 0.0f;
+    self->now[P4D_MOTION_NOW_PAN]     = 0.0f;
     self->now[P4D_MOTION_NOW_CUTOFF_HZ] =
       p4d_params(P4D_KIND_MOTION)->params[P4D_MOTION_CUTOFF_HZ].def;
     self->now[P4D_MOTION_NOW_WOBBLE_MS] = 0.0f;
@@ -319,15 +325,15 @@ render_motion(Plugin* self, const float* values, uint32_t begin, uint32_t end)
   }
 
   for (uint32_t offset = begin; offset < end; offset += CHUNK) {
-    const uint32_t     m      = end - offset < CHUNK ? end - offset : CHUNK;
-    const float* const in[2]  = { self->in[0] ? self->in[0] + offset
-                                              : self->zero,
-                                  self->in[1] ? self->in[1] + offset
-                                              : self->zero };
-    float* const       out[2] = { self->signal[0] ? self->signal[0] + offset
-                                                  : self->buf[0],
-                                  self->signal[1] ? self->signal[1] + offset
-                                                  : self->buf[1] };
+    const uint32_t     m     = end - offset < CHUNK ? end - offset : CHUNK;
+    const float* const in[2] = {
+      self->in[0] ? self->in[0] + offset : self->zero,
+      self->in[1] ? self->in[1] + offset : self->zero
+    };
+    float* const out[2] = {
+      self->signal[0] ? self->signal[0] + offset : self->buf[0],
+      self->signal[1] ? self->signal[1] + offset : self->buf[1]
+    };
     p4d_motion_process(self->motion, values, in, out, self->now, m);
   }
 }
@@ -434,9 +440,15 @@ run(LV2_Handle instance, uint32_t n_frames)
     if (self->latency) {
       *self->latency = (float)p4d_motion_latency(self->motion);
     }
+    // Within each output's range: the filter may go past the cutoff
+    // control's range that the display shows.
     for (unsigned t = 0U; t < P4D_MOTION_N_NOW; ++t) {
+      const P4dPort* const port = self->now_port[t];
+      const float          v    = self->now[t];
       if (self->out[t]) {
-        *self->out[t] = self->now[t];
+        *self->out[t] = v < port->minimum   ? port->minimum
+                        : v > port->maximum ? port->maximum
+                                            : v;
       }
     }
   }

@@ -404,8 +404,8 @@ update_bounds(P4dHost* h)
     h->lo = -INFINITY;
     h->hi = INFINITY;
   } else if (h->noise) {
-    // Gusts and grit may lift the output past the level by the texture's
-    // peak (texture.h).
+    // Gusts and grit may lift the output's ceiling past the level by at
+    // most 12 dB (p4d_texture_headroom()).
     P4dTexture texture;
     p4d_texture_init(&texture,
                      p4d_host_clamped(h, "gust_db"),
@@ -413,8 +413,8 @@ update_bounds(P4dHost* h)
                      p4d_host_clamped(h, "grit"),
                      p4d_host_clamped(h, "width"));
     const double level = p4d_host_clamped(h, "level_db");
-    const double limit = pow(10.0, (level + 1.0) / 20.0) * (1.0 + 1.0e-6) *
-                         p4d_texture_peak(&texture);
+    const double limit =
+      pow(10.0, level / 20.0) * (1.0 + 1.0e-6) * p4d_texture_headroom(&texture);
     h->lo = fmin(h->lo, -limit);
     h->hi = fmax(h->hi, limit);
   } else {

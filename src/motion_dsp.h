@@ -59,14 +59,13 @@ p4d_motion_dsp_sin(double a)
 {
   const double x  = a * 1.57079632679489661923;
   const double x2 = x * x;
-  double       p  = -1.0 / 6227020800.0;
-  p               = p * x2 + 1.0 / 39916800.0;
-  p               = p * x2 - 1.0 / 362880.0;
-  p               = p * x2 + 1.0 / 5040.0;
-  p               = p * x2 - 1.0 / 120.0;
-  p               = p * x2 + 1.0 / 6.0;
-  p               = p * x2 - 1.0;
-  return x * -p;
+  const double x4 = x2 * x2;
+  // Estrin's scheme: short dependency chains, the terms in parallel.
+  const double s0 = 1.0 - x2 * (1.0 / 6.0);
+  const double s1 = 1.0 / 120.0 - x2 * (1.0 / 5040.0);
+  const double s2 = 1.0 / 362880.0 - x2 * (1.0 / 39916800.0);
+  const double p  = s0 + x4 * (s1 + x4 * (s2 + x4 * (1.0 / 6227020800.0)));
+  return x * p;
 }
 
 /**
@@ -83,17 +82,16 @@ p4d_motion_dsp_exp(double x)
   const double  kd = (double)k;
   const double  r =
     (x - kd * 6.93147180369123816490e-01) - kd * 1.90821492927058770002e-10;
-  double p             = 1.0 / 3628800.0;
-  p                    = p * r + 1.0 / 362880.0;
-  p                    = p * r + 1.0 / 40320.0;
-  p                    = p * r + 1.0 / 5040.0;
-  p                    = p * r + 1.0 / 720.0;
-  p                    = p * r + 1.0 / 120.0;
-  p                    = p * r + 1.0 / 24.0;
-  p                    = p * r + 1.0 / 6.0;
-  p                    = p * r + 0.5;
-  p                    = p * r + 1.0;
-  p                    = p * r + 1.0;
+  // Estrin's scheme: the pairs in parallel, not one chain of 10 steps.
+  const double r2 = r * r;
+  const double r4 = r2 * r2;
+  const double a  = 1.0 + r;
+  const double b  = 0.5 + r * (1.0 / 6.0);
+  const double c  = 1.0 / 24.0 + r * (1.0 / 120.0);
+  const double d  = 1.0 / 720.0 + r * (1.0 / 5040.0);
+  const double e  = 1.0 / 40320.0 + r * (1.0 / 362880.0);
+  const double p =
+    (a + r2 * b) + r4 * ((c + r2 * d) + r4 * (e + r2 * (1.0 / 3628800.0)));
   const uint64_t bits  = (uint64_t)(k + 1023) << 52U;
   double         scale = 0.0;
   memcpy(&scale, &bits, sizeof(scale));

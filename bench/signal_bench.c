@@ -40,6 +40,7 @@
 #include "lattice.h"
 #include "params.h"
 #include "spectrum.h"
+#include "stats.h"
 #include "texture_figures.h"
 
 #include <math.h>
@@ -121,14 +122,6 @@ render_free(Render* r)
   }
 }
 
-static int
-compare_doubles(const void* a, const void* b)
-{
-  const double x = *(const double*)a;
-  const double y = *(const double*)b;
-  return (x > y) - (x < y);
-}
-
 // A line at f_hz in dB above the median of its neighbourhood.
 static double
 line_db(const P4dSpectrum* s, double f_hz)
@@ -146,7 +139,7 @@ line_db(const P4dSpectrum* s, double f_hz)
       near[n++] = s->p[j];
     }
   }
-  qsort(near, n, sizeof(double), compare_doubles);
+  qsort(near, n, sizeof(double), p4d_compare_doubles);
   const double median = n ? near[n / 2U] : 0.0;
   free(near);
   return 10.0 * log10(peak / median);

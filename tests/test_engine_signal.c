@@ -18,6 +18,7 @@
 #include "params.h"
 
 #include "support/rig.h"
+#include "support/stats.h"
 
 #include <assert.h>
 #include <math.h>
@@ -104,14 +105,6 @@ test_no_lattice_pulse(void)
   p4d_buffers_free(&b);
 }
 
-static int
-compare_doubles(const void* a, const void* b)
-{
-  const double x = *(const double*)a;
-  const double y = *(const double*)b;
-  return (x > y) - (x < y);
-}
-
 static void
 test_mod_range(void)
 {
@@ -171,7 +164,7 @@ test_mod_range(void)
   const double z_step =
     P4D_NOISE_LIPSCHITZ * 3.0 * 0.0005 / (P4D_NOISE_STD * sqrt(1.3125));
   const double bound = z_step / sqrt(2.0 * PI);
-  qsort(window, 6U, sizeof(double), compare_doubles);
+  qsort(window, 6U, sizeof(double), p4d_compare_doubles);
   const double typical = 0.5 * (window[2] + window[3]);
   printf("# Mod defaults: %.2f %% of the time within 5 %% of an end; longest "
          "run of equal values %lu frames\n",

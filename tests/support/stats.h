@@ -54,6 +54,15 @@ p4d_count_changes(const float* x, size_t from, size_t to)
   return n;
 }
 
+/// Order of two doubles, for qsort().
+static inline int
+p4d_compare_doubles(const void* a, const void* b)
+{
+  const double x = *(const double*)a;
+  const double y = *(const double*)b;
+  return (x > y) - (x < y);
+}
+
 /// The largest |x[i] - x[i - 1]| over x[0..n), as rig.h's
 /// p4d_largest_step(), with zero_steps the number of steps that are
 /// exactly 0 (the value froze: the coordinate's spacing reached the step).

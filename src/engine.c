@@ -608,7 +608,62 @@ voice_texture(const P4dEngine* e,
   }
 }
 
+/// Two filters' worth of one term of the high-pass state (GNU C vectors,
+/// which GCC and clang lower to what the target has: SSE2 on x86-64).
+typedef double  P4dHpfPair __attribute__((vector_size(2 * sizeof(double))));
+typedef int64_t P4dHpfPairMask __attribute__((vector_size(2 * sizeof(double))));
+
+/// The Noise's filters in the order of their age: lane k of channel c
+/// (pair k / 2, element k % 2) is the filter that restarted (F - 1 - k) Q
+/// frames before the last restart, so lane 0 is the one in use.
+typedef struct {
+  P4dHpfPair x1[2][2];
+  P4dHpfPair x2[2][2];
+  P4dHpfPair y1[2][2];
+  P4dHpfPair y2[2][2];
+} P4dHpfLanes;
+
+/// Step every filter of both channels over n frames of buf from frame i,
+/// exactly as p4d_highpass_step() does, keeping lane 0's outputs.
+static void
+hpf_run(const P4dHighpass* h,
+        P4dHpfLanes*       s,
+        float              buf[][P4D_CHUNK],
+        uint32_t           i,
+        uint32_t           n)
+{
+  const P4dHpfPair     b0        = { h->b0, h->b0 };
+  const P4dHpfPair     a1        = { h->a1, h->a1 };
+  const P4dHpfPair     a2        = { h->a2, h->a2 };
+  const P4dHpfPair     two       = { 2.0, 2.0 };
+  const P4dHpfPair     tiny      = { 1.0e-100, 1.0e-100 };
+  const P4dHpfPairMask magnitude = { INT64_MAX, INT64_MAX };
+  for (uint32_t end = i + n; i < end; ++i) {
+    for (unsigned c = 0U; c < 2U; ++c) {
+      const P4dHpfPair x   = { buf[c][i], buf[c][i] };
+      double           out = 0.0;
+      for (unsigned p = 0U; p < 2U; ++p) {
+        const P4dHpfPair y = b0 * ((x - two * s->x1[c][p]) + s->x2[c][p]) -
+                             a1 * s->y1[c][p] - a2 * s->y2[c][p];
+        s->x2[c][p] = s->x1[c][p];
+        s->x1[c][p] = x;
+        s->y2[c][p] = s->y1[c][p];
+        // As p4d_highpass_step(): a state that has decayed this far is rest.
+        const P4dHpfPairMask rest =
+          (P4dHpfPair)((P4dHpfPairMask)y & magnitude) < tiny;
+        s->y1[c][p] = (P4dHpfPair)(~rest & (P4dHpfPairMask)y);
+        out         = p == 0U ? y[0] : out;
+      }
+      buf[c][i] = (float)out;
+    }
+  }
+}
+
 /// High-pass m frames of v's z in buf, from engine frame at (see the top).
+///
+/// A channel's 4 filters step side by side as lanes, each exactly as
+/// p4d_highpass_step(); between restarts the lanes keep their roles, so
+/// the loop over frames has no choices to make.
 static void
 voice_hpf(const P4dEngine* e,
           Voice*           v,
@@ -616,32 +671,75 @@ voice_hpf(const P4dEngine* e,
           float            buf[][P4D_CHUNK],
           uint32_t         m)
 {
+  enum { F = P4D_HIGHPASS_FILTERS };
   const int64_t q     = e->hpf_step;
   const int64_t phase = hpf_phase(e, at + v->grid);
   int64_t       slot  = phase / q;
   int64_t       sub   = phase % q;
 
-  for (uint32_t i = 0U; i < m; ++i) {
-    const unsigned restart = (unsigned)slot;
-    const unsigned use     = (unsigned)((slot + 1) % P4D_HIGHPASS_FILTERS);
-    for (unsigned c = 0U; c < e->n_channels; ++c) {
-      P4dBiquad* const f = v->hpf[c];
-      if (sub == 0) {
-        f[restart] = (P4dBiquad){ 0.0, 0.0, 0.0, 0.0 };
-      }
+  // Lane k holds filter (slot + 1 + k) mod F: lane 0 is in use, lane F - 1
+  // restarts at sub 0.
+  P4dHpfLanes s;
+  double      st[4][2][F];
+  for (unsigned c = 0U; c < 2U; ++c) {
+    for (unsigned k = 0U; k < F; ++k) {
+      const P4dBiquad* const f = &v->hpf[c][(slot + 1 + k) % F];
+      st[0][c][k]              = f->x1;
+      st[1][c][k]              = f->x2;
+      st[2][c][k]              = f->y1;
+      st[3][c][k]              = f->y2;
+    }
+  }
 
-      const double x = buf[c][i];
-      double       y = 0.0;
-      for (unsigned j = 0U; j < P4D_HIGHPASS_FILTERS; ++j) {
-        const double out = p4d_highpass_step(&e->hpf, &f[j], x);
-        y                = j == use ? out : y;
+  for (uint32_t i = 0U; i < m;) {
+    if (sub == 0) {
+      for (unsigned t = 0U; t < 4U; ++t) {
+        st[t][0][F - 1] = st[t][1][F - 1] = 0.0;
       }
-      buf[c][i] = (float)y;
     }
 
-    if (++sub == q) {
+    for (unsigned c = 0U; c < 2U; ++c) {
+      for (unsigned p = 0U; p < 2U; ++p) {
+        s.x1[c][p] = (P4dHpfPair){ st[0][c][2 * p], st[0][c][2 * p + 1] };
+        s.x2[c][p] = (P4dHpfPair){ st[1][c][2 * p], st[1][c][2 * p + 1] };
+        s.y1[c][p] = (P4dHpfPair){ st[2][c][2 * p], st[2][c][2 * p + 1] };
+        s.y2[c][p] = (P4dHpfPair){ st[3][c][2 * p], st[3][c][2 * p + 1] };
+      }
+    }
+    const uint32_t left = m - i;
+    const uint32_t n    = q - sub < (int64_t)left ? (uint32_t)(q - sub) : left;
+    hpf_run(&e->hpf, &s, buf, i, n);
+    for (unsigned c = 0U; c < 2U; ++c) {
+      for (unsigned k = 0U; k < F; ++k) {
+        st[0][c][k] = s.x1[c][k / 2U][k % 2U];
+        st[1][c][k] = s.x2[c][k / 2U][k % 2U];
+        st[2][c][k] = s.y1[c][k / 2U][k % 2U];
+        st[3][c][k] = s.y2[c][k / 2U][k % 2U];
+      }
+    }
+    i += n;
+    sub += n;
+
+    if (sub == q) {
+      // The filter in use restarts: it becomes the youngest.
       sub  = 0;
-      slot = (slot + 1) % P4D_HIGHPASS_FILTERS;
+      slot = (slot + 1) % F;
+      for (unsigned t = 0U; t < 4U; ++t) {
+        for (unsigned c = 0U; c < 2U; ++c) {
+          const double oldest = st[t][c][0];
+          for (unsigned k = 0U; k + 1U < F; ++k) {
+            st[t][c][k] = st[t][c][k + 1U];
+          }
+          st[t][c][F - 1] = oldest;
+        }
+      }
+    }
+  }
+
+  for (unsigned c = 0U; c < 2U; ++c) {
+    for (unsigned k = 0U; k < F; ++k) {
+      v->hpf[c][(slot + 1 + k) % F] =
+        (P4dBiquad){ st[0][c][k], st[1][c][k], st[2][c][k], st[3][c][k] };
     }
   }
 }

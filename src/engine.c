@@ -696,13 +696,22 @@ hpf_run(const P4dHighpass* h,
   *lanes = s;
 }
 
+/// The bits of a double.
+static uint64_t
+double_bits(double v)
+{
+  uint64_t bits = 0U;
+  memcpy(&bits, &v, sizeof(bits));
+  return bits;
+}
+
 /// Whether a channel's filters have the same input history, bit for bit.
 static bool
 hpf_shared(const P4dBiquad f[P4D_HIGHPASS_FILTERS])
 {
   for (unsigned j = 1U; j < P4D_HIGHPASS_FILTERS; ++j) {
-    if (memcmp(&f[j].x1, &f[0].x1, sizeof(double)) ||
-        memcmp(&f[j].x2, &f[0].x2, sizeof(double))) {
+    if (double_bits(f[j].x1) != double_bits(f[0].x1) ||
+        double_bits(f[j].x2) != double_bits(f[0].x2)) {
       return false;
     }
   }

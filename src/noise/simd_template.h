@@ -45,6 +45,10 @@
     VI   vi_add_masked(VI a, VM m, VI b)    a + b in the lanes of m, a
                                             elsewhere; only with
                                             P4D_HAVE_LOOKUP32
+    VI   vi_lookup32_halves(const uint32_t lo[16], const uint32_t hi[16],
+                            VI i)           lo[i] for i < 16, else
+                                            hi[i - 16]; only with
+                                            P4D_HAVE_LOOKUP32
     VI   vi_set1(uint32_t a)                every lane a
     VI   vi_add(VI a, VI b)                 a + b modulo 2^32
     VI   vi_xor(VI a, VI b)                 a ^ b
@@ -89,6 +93,11 @@
   - Fixed axes.  The variance terms (noise.c) of an axis that does not move
     along the line are line constants, computed once by the scalar code and
     broadcast; when x, y and z are all fixed, so is their fold.
+
+  - Gathered layers.  Where a block spans many w layers (fast octaves),
+    blending every layer in every lane wastes most of the work: with
+    P4D_HAVE_LOOKUP32 each lane instead picks its own 16 corners'
+    gradients from the cached layers and blends only those.
 
   - Per-lane gradients.  Otherwise every lane hashes its own corners, where
     the path can look up a gradient per lane (P4D_HAVE_LOOKUP32); a path

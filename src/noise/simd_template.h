@@ -45,6 +45,10 @@
     VI   vi_add_masked(VI a, VM m, VI b)    a + b in the lanes of m, a
                                             elsewhere; only with
                                             P4D_HAVE_LOOKUP32
+    VI   vi_lookup32_halves(const uint32_t lo[16], const uint32_t hi[16],
+                            VI i)           lo[i] for i < 16, else
+                                            hi[i - 16]; only with
+                                            P4D_HAVE_LOOKUP32
     VI   vi_set1(uint32_t a)                every lane a
     VI   vi_add(VI a, VI b)                 a + b modulo 2^32
     VI   vi_xor(VI a, VI b)                 a ^ b
@@ -89,6 +93,11 @@
   - Fixed axes.  The variance terms (noise.c) of an axis that does not move
     along the line are line constants, computed once by the scalar code and
     broadcast; when x, y and z are all fixed, so is their fold.
+
+  - Gathered layers.  Where a block spans many w layers (fast octaves),
+    blending every layer in every lane wastes most of the work: with
+    P4D_HAVE_LOOKUP32 each lane instead picks its own 16 corners'
+    gradients from the cached layers and blends only those.
 
   - Per-lane gradients.  Otherwise every lane hashes its own corners, where
     the path can look up a gradient per lane (P4D_HAVE_LOOKUP32); a path
@@ -370,7 +379,7 @@ block_layers(const Line*  line,
 {
   BlockFrame b;
   block_frame(line, t_lo, t_hi, floor_xyz, &b);
-  // Plain locals, which stay in registers across the layer_group() calls.
+  // Plain locals, which the compiler keeps in registers.
   const VF f[2][3] = { { b.f[0][0], b.f[0][1], b.f[0][2] },
                        { b.f[1][0], b.f[1][1], b.f[1][2] } };
   const VF u[3]    = { b.u[0], b.u[1], b.u[2] };
@@ -380,13 +389,20 @@ block_layers(const Line*  line,
   const VF uw      = b.u[3];
   const VF var_t   = b.var_t;
 
+  // The layers lie in w0's group and the next (P4D_LAYERS_MAX).
+  const uint64_t    w_top = w0 + n_layers - 1U;
+  LayerGroup* const low   = layer_group(layers, w0);
+  LayerGroup* const high =
+    w_top / P4D_GROUP == w0 / P4D_GROUP ? low : layer_group(layers, w_top);
+
   VF lower = vf_set1(0.0f);
   VF upper = vf_set1(0.0f);
   VM below = vm_none();
   for (unsigned j = 0U; j < n_layers; ++j) {
     const uint64_t    w     = w0 + j;
-    LayerGroup* const group = layer_group(layers, w);
-    const unsigned    l     = (unsigned)(w & (P4D_GROUP - 1U));
+    const unsigned    k     = (unsigned)(w - low->first);
+    LayerGroup* const group = k < P4D_GROUP ? low : high;
+    const unsigned    l     = k & (P4D_GROUP - 1U);
 
     // Lanes in cell w see this layer as their lower one, with offset fw;
     // lanes in cell w - 1 as their upper one, with offset fw - 1.  The

@@ -51,13 +51,14 @@
             cutoff; low pass v2, band pass k v1 (unity peak), high pass.
             Mode changes cross-fade the four outputs (dry, LP, BP, HP).
             g is computed at knots every P4D_MOTION_KNOT frames of the
-            engines' time line (frame j KNOT, however a render is cut) and
+            filter grid (grid frame j KNOT: the song frame, however a
+            render is cut or a host jumps; see Bounded past) and
             interpolated linearly from the knot before the last to the
             last, so g follows the curve one knot late (0.33 ms at 48
             kHz); a1 = 1 / (1 + g (g + k)) is computed every frame from
             the interpolated g, so the filter stays the stable TPT form.
             The knots restart (both equal to the frame's g) whenever the
-            filters start from rest.
+            filters start from rest or the grid moves.
     delay   d = D0 + wow_ms u_w + flutter_ms u_f, in frames; D0 = (max wow
             + max flutter) ms + 4 frames (the interpolator's half width),
             rounded up: the latency, the same for every setting.  The dry
@@ -81,9 +82,13 @@
   full scale when its filter takes over.  So the output at F depends on
   the input from p4d_motion_exact_from(F) on only.  The grid is the song
   frame: set at activation and on every jump of the song position (as the
-  engines see jumps), counting frames in between.  "Oldest" (by frames
-  since restart, not by grid phase) keeps a filter that has not warmed up
-  out of use even when a jump moves the grid.
+  engines see jumps), counting frames in between.  At a speed other than 1,
+  stopped, or with no transport, it counts frames from the last song
+  position it knew (the audio runs at frame rate whatever the song does;
+  a free-running clock parameter changes only the curves, not the grid),
+  and a transport at speed 1 puts it back on the song frame.  "Oldest" (by
+  frames since restart, not by grid phase) keeps a filter that has not
+  warmed up out of use even when a jump moves the grid.
 
   Hygiene.  Non-finite input samples become 0, and tiny ones 0, before
   anything stores them; the filters flush states below 1e-30; the output
@@ -326,7 +331,12 @@ p4d_motion_transport(P4dMotion* motion, const P4dTransport* transport)
     tr->has_speed && fabs(tr->speed) <= 64.0 ? tr->speed : c->speed;
   const int64_t frame  = tr->has_frame ? tr->frame : want;
   const bool    locked = speed != 0.0;
-  if (locked && (!c->locked || frame != want)) {
+  // A jump, a start, or back at speed 1 with the grid elsewhere (after
+  // another speed, where the grid counted frames): the grid is the song
+  // frame again, and the knots restart on it.
+  const bool moved = frame != m->idx + m->grid;
+  if (locked && (!c->locked || frame != want || (speed == 1.0 && moved))) {
+    m->knots_fresh |= moved;
     m->grid = frame - m->idx;
   }
   *c = (GridClock){ locked, speed, frame, m->idx };
@@ -624,7 +634,7 @@ process_chunk(P4dMotion*   m,
       memset(m->age, 0, sizeof(m->age));
     }
     m->filters_rest     = !on;
-    const uint64_t kph  = (uint64_t)w & (P4D_MOTION_KNOT - 1U);
+    const uint64_t kph  = (uint64_t)(w + m->grid) & (P4D_MOTION_KNOT - 1U);
     const bool     knot = kph == 0U || m->knots_fresh;
     const double   frac = (double)kph * (1.0 / P4D_MOTION_KNOT);
     if (on && ph == 0) {

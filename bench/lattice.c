@@ -30,6 +30,7 @@
 
 #include "kernel.h"
 #include "noise.h"
+#include "stats.h" // tests/support: the step counter test_hash shares
 
 #include <math.h>
 #include <stdbool.h>
@@ -217,14 +218,7 @@ span_steps(double cells_per_s, double rate, double hours, unsigned* zero_steps)
   const double step[4] = { 0.0, 0.0, 0.0, cells_per_s / rate };
   p4d_noise4_span(1U, origin, step, 0, out, SMOOTH_SAMPLES);
 
-  double largest = 0.0;
-  *zero_steps    = 0U;
-  for (unsigned i = 1U; i < SMOOTH_SAMPLES; ++i) {
-    const double d = fabs((double)out[i] - (double)out[i - 1U]);
-    largest        = d > largest ? d : largest;
-    *zero_steps += d == 0.0 ? 1U : 0U;
-  }
-  return largest;
+  return p4d_largest_step_zeros(out, SMOOTH_SAMPLES, zero_steps);
 }
 
 static void

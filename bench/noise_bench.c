@@ -246,11 +246,12 @@ motion_ns(bool all)
   return ns[2];
 }
 
-/// Print a plugin's ns per frame under lv2bench, or why not; return it.
+/// Print a plugin's ns per frame under lv2bench with P4D_ISA=isa (which
+/// only Perlin4D's plugins read), or why not; return it.
 static double
-report_plugin(const char* name, const char* uri)
+report_plugin(P4dIsa isa, const char* name, const char* uri)
 {
-  const double ns = plugin_ns(P4D_ISA_SCALAR, uri);
+  const double ns = plugin_ns(isa, uri);
   if (ns < 0.0) {
     printf("  %-36s not in LV2_PATH or lv2bench failed\n", name);
   } else {
@@ -266,12 +267,14 @@ report_motion(const P4dIsa* paths, unsigned n_paths)
   printf("\nMotion beside Calf, stereo 48 kHz, blocks of 256, ns per frame "
          "(sine in; %s)\n",
          p4d_isa_name(paths[n_paths - 1U]));
-  p4d_isa_use(paths[n_paths - 1U]);
+  const P4dIsa best = paths[n_paths - 1U];
+  p4d_isa_use(best);
   const double pulsator =
-    report_plugin("Calf Pulsator (lv2bench)", CALF_PULSATOR_URI);
+    report_plugin(best, "Calf Pulsator (lv2bench)", CALF_PULSATOR_URI);
   const double chorus =
-    report_plugin("Calf Multi Chorus (lv2bench)", CALF_CHORUS_URI);
-  report_plugin("Perlin4D Motion defaults (lv2bench)", P4D_URI_MOTION);
+    report_plugin(best, "Calf Multi Chorus (lv2bench)", CALF_CHORUS_URI);
+  const double hosted =
+    report_plugin(best, "Perlin4D Motion defaults (lv2bench)", P4D_URI_MOTION);
   const double defaults = motion_ns(false);
   const double all      = motion_ns(true);
   printf("  %-36s %8.1f\n", "Motion defaults (in process)", defaults);
@@ -280,6 +283,10 @@ report_motion(const P4dIsa* paths, unsigned n_paths)
     printf("  Motion all four / (Pulsator + Multi Chorus): %.2f "
            "(target <= 1)\n",
            all / (pulsator + chorus));
+    if (hosted > 0.0) {
+      printf("  Motion defaults hosted / (Pulsator + Multi Chorus): %.2f\n",
+             hosted / (pulsator + chorus));
+    }
   }
 }
 

@@ -39,6 +39,8 @@
 #include "highpass.h"
 #include "lattice.h"
 #include "params.h"
+#include "spectrum.h"
+#include "stats.h"
 #include "texture_figures.h"
 
 #include <math.h>
@@ -63,13 +65,6 @@ typedef struct {
   size_t n;
   float* ch[P4D_MAX_CHANNELS];
 } Render;
-
-/// A Welch power spectrum: n_bins bins of bin_hz.
-typedef struct {
-  size_t  n_bins;
-  double  bin_hz;
-  double* p;
-} Spectrum;
 
 static void*
 checked_calloc(size_t n, size_t size)
@@ -127,109 +122,9 @@ render_free(Render* r)
   }
 }
 
-// In-place radix-2 FFT of n (a power of 2) points; tw[k] = e^(-2 pi i k/n).
-static void
-fft(double* re, double* im, size_t n, const double* tw_re, const double* tw_im)
-{
-  for (size_t i = 1U, j = 0U; i < n; ++i) {
-    size_t bit = n >> 1U;
-    for (; j & bit; bit >>= 1U) {
-      j ^= bit;
-    }
-    j ^= bit;
-    if (i < j) {
-      const double tr = re[i];
-      const double ti = im[i];
-      re[i]           = re[j];
-      im[i]           = im[j];
-      re[j]           = tr;
-      im[j]           = ti;
-    }
-  }
-  for (size_t len = 2U; len <= n; len <<= 1U) {
-    const size_t step = n / len;
-    const size_t half = len / 2U;
-    for (size_t s = 0U; s < n; s += len) {
-      for (size_t k = 0U; k < half; ++k) {
-        const double wr = tw_re[k * step];
-        const double wi = tw_im[k * step];
-        const size_t a  = s + k;
-        const size_t b  = a + half;
-        const double xr = (re[b] * wr) - (im[b] * wi);
-        const double xi = (re[b] * wi) + (im[b] * wr);
-        re[b]           = re[a] - xr;
-        im[b]           = im[a] - xi;
-        re[a] += xr;
-        im[a] += xi;
-      }
-    }
-  }
-}
-
-// Welch one-sided power spectrum of x[0..n) in segments of seg samples.
-static Spectrum
-welch(const double* x, size_t n, size_t seg, double rate_hz)
-{
-  Spectrum s     = { (seg / 2U) + 1U, rate_hz / (double)seg, NULL };
-  double*  w     = (double*)checked_calloc(seg, sizeof(double));
-  double*  re    = (double*)checked_calloc(seg, sizeof(double));
-  double*  im    = (double*)checked_calloc(seg, sizeof(double));
-  double*  tw_re = (double*)checked_calloc(seg / 2U, sizeof(double));
-  double*  tw_im = (double*)checked_calloc(seg / 2U, sizeof(double));
-  s.p            = (double*)checked_calloc(s.n_bins, sizeof(double));
-  for (size_t i = 0U; i < seg; ++i) {
-    w[i] = 0.5 - (0.5 * cos(2.0 * PI * (double)i / (double)seg));
-  }
-  for (size_t k = 0U; k < seg / 2U; ++k) {
-    tw_re[k] = cos(2.0 * PI * (double)k / (double)seg);
-    tw_im[k] = -sin(2.0 * PI * (double)k / (double)seg);
-  }
-  size_t n_seg = 0U;
-  for (size_t at = 0U; at + seg <= n; at += seg / 2U, ++n_seg) {
-    for (size_t i = 0U; i < seg; ++i) {
-      re[i] = x[at + i] * w[i];
-      im[i] = 0.0;
-    }
-    fft(re, im, seg, tw_re, tw_im);
-    for (size_t k = 0U; k < s.n_bins; ++k) {
-      const double m = (re[k] * re[k]) + (im[k] * im[k]);
-      s.p[k] += (k == 0U || k == seg / 2U) ? m : 2.0 * m;
-    }
-  }
-  for (size_t k = 0U; k < s.n_bins; ++k) {
-    s.p[k] /= (double)(n_seg ? n_seg : 1U);
-  }
-  free(w);
-  free(re);
-  free(im);
-  free(tw_re);
-  free(tw_im);
-  return s;
-}
-
-// Power of s in [lo_hz, hi_hz).
-static double
-band_power(const Spectrum* s, double lo_hz, double hi_hz)
-{
-  double sum = 0.0;
-  for (size_t k = 0U; k < s->n_bins; ++k) {
-    const double f = (double)k * s->bin_hz;
-    sum += (f >= lo_hz && f < hi_hz) ? s->p[k] : 0.0;
-  }
-  return sum;
-}
-
-static int
-compare_doubles(const void* a, const void* b)
-{
-  const double x = *(const double*)a;
-  const double y = *(const double*)b;
-  return (x > y) - (x < y);
-}
-
 // A line at f_hz in dB above the median of its neighbourhood.
 static double
-line_db(const Spectrum* s, double f_hz)
+line_db(const P4dSpectrum* s, double f_hz)
 {
   const size_t k    = (size_t)lround(f_hz / s->bin_hz);
   double       peak = 0.0;
@@ -244,7 +139,7 @@ line_db(const Spectrum* s, double f_hz)
       near[n++] = s->p[j];
     }
   }
-  qsort(near, n, sizeof(double), compare_doubles);
+  qsort(near, n, sizeof(double), p4d_compare_doubles);
   const double median = n ? near[n / 2U] : 0.0;
   free(near);
   return 10.0 * log10(peak / median);
@@ -281,12 +176,12 @@ pulse_report(const char* name,
       const double d = (double)r->ch[c][i] - centre;
       x[i]           = d * d;
     }
-    Spectrum s = welch(x, n, seg, rate_hz);
+    P4dSpectrum s = p4d_welch(x, n, seg, rate_hz);
     for (unsigned m = 0U; m < 4U; ++m) {
       const double db = line_db(&s, f_hz * (m + 1U));
       h[m]            = db > h[m] ? db : h[m];
     }
-    free(s.p);
+    p4d_spectrum_free(&s);
   }
   double worst = h[0];
   for (unsigned m = 1U; m < 4U; ++m) {
@@ -527,14 +422,14 @@ alias_db(const double* a, const double* b, size_t n48, double db[2])
   for (size_t i = 0U; i < m; ++i) {
     diff[i] = a[skip + i] - ref[skip + i];
   }
-  Spectrum sd = welch(diff, m, 8192U, 48000.0);
-  Spectrum ss = welch(ref + skip, m, 8192U, 48000.0);
-  db[0] =
-    10.0 * log10(band_power(&sd, 0.0, 20000.0) / band_power(&ss, 0.0, 20000.0));
-  db[1] = 10.0 * log10(band_power(&sd, 18000.0, 20000.0) /
-                       band_power(&ss, 18000.0, 20000.0));
-  free(sd.p);
-  free(ss.p);
+  P4dSpectrum sd = p4d_welch(diff, m, 8192U, 48000.0);
+  P4dSpectrum ss = p4d_welch(ref + skip, m, 8192U, 48000.0);
+  db[0]          = 10.0 * log10(p4d_band_power(&sd, 0.0, 20000.0) /
+                       p4d_band_power(&ss, 0.0, 20000.0));
+  db[1]          = 10.0 * log10(p4d_band_power(&sd, 18000.0, 20000.0) /
+                       p4d_band_power(&ss, 18000.0, 20000.0));
+  p4d_spectrum_free(&sd);
+  p4d_spectrum_free(&ss);
   free(ref);
   free(diff);
 }
@@ -641,10 +536,10 @@ low_end_case(const char* name, const float* p)
   for (size_t i = 0U; i < n; ++i) {
     x[i] = r.ch[0][i];
   }
-  Spectrum     s      = welch(x, n, 1U << 18U, 48000.0);
-  const double total  = band_power(&s, 0.0, 24001.0);
-  const double b3     = 10.0 * log10(band_power(&s, 0.0, 3.0) / total);
-  const double b10    = 10.0 * log10(band_power(&s, 0.0, 10.0) / total);
+  P4dSpectrum  s      = p4d_welch(x, n, 1U << 18U, 48000.0);
+  const double total  = p4d_band_power(&s, 0.0, 24001.0);
+  const double b3     = 10.0 * log10(p4d_band_power(&s, 0.0, 3.0) / total);
+  const double b10    = 10.0 * log10(p4d_band_power(&s, 0.0, 10.0) / total);
   const int    rumble = strstr(name, "Rumble") != NULL;
   char         text[64];
   char         label[96];
@@ -657,7 +552,7 @@ low_end_case(const char* name, const float* p)
   snprintf(text, sizeof(text), "%.1f dB", b10);
   snprintf(label, sizeof(label), "low end %s: below 10 Hz", name);
   report(label, text, "-", -1);
-  free(s.p);
+  p4d_spectrum_free(&s);
   free(x);
   render_free(&r);
 }

@@ -644,34 +644,9 @@ voice_hpf(const P4dEngine* e,
           float            buf[][P4D_CHUNK],
           uint32_t         m)
 {
-  const int64_t q     = e->hpf_step;
-  const int64_t phase = hpf_phase(e, at + v->grid);
-  int64_t       slot  = phase / q;
-  int64_t       sub   = phase % q;
-
-  for (uint32_t i = 0U; i < m; ++i) {
-    const unsigned restart = (unsigned)slot;
-    const unsigned use     = (unsigned)((slot + 1) % P4D_HIGHPASS_FILTERS);
-    for (unsigned c = 0U; c < e->n_channels; ++c) {
-      P4dBiquad* const f = v->hpf[c];
-      if (sub == 0) {
-        f[restart] = (P4dBiquad){ 0.0, 0.0, 0.0, 0.0 };
-      }
-
-      const double x = buf[c][i];
-      double       y = 0.0;
-      for (unsigned j = 0U; j < P4D_HIGHPASS_FILTERS; ++j) {
-        const double out = p4d_highpass_step(&e->hpf, &f[j], x);
-        y                = j == use ? out : y;
-      }
-      buf[c][i] = (float)y;
-    }
-
-    if (++sub == q) {
-      sub  = 0;
-      slot = (slot + 1) % P4D_HIGHPASS_FILTERS;
-    }
-  }
+  float* const ch[2] = { buf[0], buf[1] };
+  p4d_highpass_bank_run(
+    &e->hpf, v->hpf, e->hpf_step, hpf_phase(e, at + v->grid), ch, m);
 }
 
 /**
@@ -842,6 +817,21 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
   double             low  = n->out_low;
   double             high = n->out_high;
   double             peak = p4d_texture_headroom(&n->texture);
+
+  if (!e->fading && !mod) {
+    // The Noise between glides: the loop below with its constants hoisted.
+    const double scale = P4D_NOISE_RMS / peak;
+    const float  gain  = (float)(high * peak);
+    for (unsigned c = 0U; c < e->n_channels; ++c) {
+      const float* const z = e->buf_cur[c];
+      float* const       y = out[c] + done;
+      for (uint32_t i = 0U; i < m; ++i) {
+        const float r = soft_limit((float)((double)z[i] * scale)) * gain;
+        y[i]          = fabsf(r) < 1.0e-30f ? 0.0f : r;
+      }
+    }
+    return;
+  }
 
   for (uint32_t i = 0U; i < m; ++i) {
     double a = 1.0;

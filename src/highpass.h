@@ -12,6 +12,8 @@
 #ifndef P4D_HIGHPASS_H
 #define P4D_HIGHPASS_H
 
+#include <stdint.h>
+
 /// Cut-off: |H|^2 = r^4 / (1 + r^4), r = f / fc, takes 24 dB off the power
 /// at 3 Hz (12 dB more per halving below) and 0.11 dB at 30 Hz.
 #define P4D_HIGHPASS_HZ 12.0
@@ -68,5 +70,21 @@ p4d_highpass_step(const P4dHighpass* h, P4dBiquad* f, double x)
   f->y1 = (y < 0.0 ? -y : y) < 1.0e-100 ? 0.0 : y;
   return y;
 }
+
+/**
+   Filter m frames of two channels, buf[0] and buf[1], in place through
+   their banks of P4D_HIGHPASS_FILTERS staggered sections, whose restarts
+   are q frames apart: phase is the first frame's place in the cycle of
+   P4D_HIGHPASS_FILTERS * q frames.  Filter j of a channel restarts from
+   rest when the cycle reaches j q; the output is the filter that restarts
+   next (it has run 3q to 4q frames).  Realtime safe.
+*/
+void
+p4d_highpass_bank_run(const P4dHighpass* h,
+                      P4dBiquad          bank[][P4D_HIGHPASS_FILTERS],
+                      int64_t            q,
+                      int64_t            phase,
+                      float* const       buf[2],
+                      uint32_t           m);
 
 #endif // P4D_HIGHPASS_H

@@ -51,13 +51,14 @@
             cutoff; low pass v2, band pass k v1 (unity peak), high pass.
             Mode changes cross-fade the four outputs (dry, LP, BP, HP).
             g is computed at knots every P4D_MOTION_KNOT frames of the
-            engines' time line (frame j KNOT, however a render is cut) and
+            filter grid (grid frame j KNOT: the song frame, however a
+            render is cut or a host jumps; see Bounded past) and
             interpolated linearly from the knot before the last to the
             last, so g follows the curve one knot late (0.33 ms at 48
             kHz); a1 = 1 / (1 + g (g + k)) is computed every frame from
             the interpolated g, so the filter stays the stable TPT form.
             The knots restart (both equal to the frame's g) whenever the
-            filters start from rest.
+            filters start from rest or the grid moves.
     delay   d = D0 + wow_ms u_w + flutter_ms u_f, in frames; D0 = (max wow
             + max flutter) ms + 4 frames (the interpolator's half width),
             rounded up: the latency, the same for every setting.  The dry
@@ -81,9 +82,13 @@
   full scale when its filter takes over.  So the output at F depends on
   the input from p4d_motion_exact_from(F) on only.  The grid is the song
   frame: set at activation and on every jump of the song position (as the
-  engines see jumps), counting frames in between.  "Oldest" (by frames
-  since restart, not by grid phase) keeps a filter that has not warmed up
-  out of use even when a jump moves the grid.
+  engines see jumps), counting frames in between.  At a speed other than 1,
+  stopped, or with no transport, it counts frames from the last song
+  position it knew (the audio runs at frame rate whatever the song does;
+  a free-running clock parameter changes only the curves, not the grid),
+  and a transport at speed 1 puts it back on the song frame.  "Oldest" (by
+  frames since restart, not by grid phase) keeps a filter that has not
+  warmed up out of use even when a jump moves the grid.
 
   Hygiene.  Non-finite input samples become 0, and tiny ones 0, before
   anything stores them; the filters flush states below 1e-30; the output
@@ -94,7 +99,7 @@
 
 #include "motion.h"
 
-#include "smooth.h"
+#include "motion_dsp.h"
 
 #include <float.h>
 #include <math.h>
@@ -123,7 +128,7 @@
 #define P4D_MOTION_KNOT 16U
 
 /// Interpolation points of the delay line, and the margin they need.
-#define P4D_MOTION_TAPS 8
+#define P4D_MOTION_TAPS P4D_MOTION_DSP_TAPS
 #define P4D_MOTION_MARGIN (P4D_MOTION_TAPS / 2)
 
 /// Cells between the sides at spread 1, along z.
@@ -163,14 +168,6 @@ enum {
   G_COUNT
 };
 
-/// A control gliding on a quintic ramp from where it was to its target.
-typedef struct {
-  double  value;
-  double  from;
-  double  target;
-  int64_t pos; ///< Frames into the ramp; len when settled
-} Glide;
-
 /// Trapezoidal state-variable filter state.
 typedef struct {
   double ic1;
@@ -188,27 +185,27 @@ typedef struct {
 enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
 
 struct P4dMotionImpl {
-  double     sample_rate_hz;
-  double     frames_per_ms;
-  uint32_t   d0;            ///< Base delay: the latency
-  int64_t    reach;         ///< Frames of input the delay line reads back
-  int64_t    glide_len;     ///< Frames of a control glide
-  double     inv_glide_len; ///< 1 / glide_len
-  int64_t    filter_q;      ///< Q: the filters restart Q apart
-  int64_t    settle;        ///< Frames R must sit at spread 0 before the copy
-  uint32_t   mask;          ///< Delay line length - 1
-  float*     line[2];       ///< Delay lines
-  int64_t    idx;           ///< Frames processed since activation (+ start)
-  int64_t    grid;          ///< Grid time = idx + grid
-  int64_t    spread_zero;   ///< Frames spread has been 0
-  bool       fresh;         ///< Next process sets the controls at once
-  bool       audio_dirty;   ///< The audio state needs clearing
-  bool       filters_rest;  ///< The filters are off and at rest
-  bool       knots_fresh;   ///< The next frame restarts knot_g
-  double     knot_g[2][2];  ///< Per side: g at the knot before last, last
-  GridClock  clock;
-  Glide      glide[G_COUNT];
-  Svf        svf[2][P4D_MOTION_FILTERS];
+  double         sample_rate_hz;
+  double         frames_per_ms;
+  uint32_t       d0;            ///< Base delay: the latency
+  int64_t        reach;         ///< Frames of input the delay line reads back
+  int64_t        glide_len;     ///< Frames of a control glide
+  double         inv_glide_len; ///< 1 / glide_len
+  int64_t        filter_q;      ///< Q: the filters restart Q apart
+  int64_t        settle;      ///< Frames R must sit at spread 0 before the copy
+  uint32_t       mask;        ///< Delay line length - 1
+  float*         line[2];     ///< Delay lines
+  int64_t        idx;         ///< Frames processed since activation (+ start)
+  int64_t        grid;        ///< Grid time = idx + grid
+  int64_t        spread_zero; ///< Frames spread has been 0
+  bool           fresh;       ///< Next process sets the controls at once
+  bool           audio_dirty; ///< The audio state needs clearing
+  bool           filters_rest; ///< The filters are off and at rest
+  bool           knots_fresh;  ///< The next frame restarts knot_g
+  double         knot_g[2][2]; ///< Per side: g at the knot before last, last
+  GridClock      clock;
+  P4dMotionGlide glide[G_COUNT];
+  Svf            svf[2][P4D_MOTION_FILTERS];
   int64_t    age[P4D_MOTION_FILTERS]; ///< Frames since each filter restarted
   P4dEngine* engine[N_ENGINES];
   float      curve[N_ENGINES][P4D_MAX_CHANNELS][P4D_MOTION_CHUNK];
@@ -334,7 +331,12 @@ p4d_motion_transport(P4dMotion* motion, const P4dTransport* transport)
     tr->has_speed && fabs(tr->speed) <= 64.0 ? tr->speed : c->speed;
   const int64_t frame  = tr->has_frame ? tr->frame : want;
   const bool    locked = speed != 0.0;
-  if (locked && (!c->locked || frame != want)) {
+  // A jump, a start, or back at speed 1 with the grid elsewhere (after
+  // another speed, where the grid counted frames): the grid is the song
+  // frame again, and the knots restart on it.
+  const bool moved = frame != m->idx + m->grid;
+  if (locked && (!c->locked || frame != want || (speed == 1.0 && moved))) {
+    m->knots_fresh |= moved;
     m->grid = frame - m->idx;
   }
   *c = (GridClock){ locked, speed, frame, m->idx };
@@ -358,49 +360,16 @@ p4d_motion_exact_from(const P4dMotion* motion, int64_t frame)
   return from > 0 ? from : 0;
 }
 
-/// Set g's target; restart its ramp from where it is.
-static void
-glide_to(Glide* g, double target, int64_t len, bool at_once)
-{
-  if (at_once) {
-    *g = (Glide){ target, target, target, len };
-  } else if (target != g->target) {
-    g->from   = g->value;
-    g->target = target;
-    g->pos    = 0;
-  }
-}
-
-/// Advance g by one frame (inv_len = 1 / len); return whether it still
-/// moves.
-static inline bool
-glide_step(Glide* g, int64_t len, double inv_len)
-{
-  if (g->pos < len) {
-    ++g->pos;
-    g->value = g->pos == len
-                 ? g->target
-                 : g->from + (g->target - g->from) *
-                               p4d_smooth_quintic((double)g->pos * inv_len);
-  }
-  return g->pos < len;
-}
-
 /// Advance every glide by one frame; return whether any still moves.
 static bool
 glides_step(P4dMotion* m)
 {
   bool moving = false;
   for (unsigned k = 0U; k < G_COUNT; ++k) {
-    moving |= glide_step(&m->glide[k], m->glide_len, m->inv_glide_len);
+    moving |=
+      p4d_motion_glide_step(&m->glide[k], m->glide_len, m->inv_glide_len);
   }
   return moving;
-}
-
-static bool
-glide_moving(const Glide* g, int64_t len)
-{
-  return g->pos < len;
 }
 
 /// The Mod parameters of engine e from Motion's clamped parameters p.
@@ -442,118 +411,6 @@ engine_params(const float* p, unsigned e, float* mp)
   }
 }
 
-/// tan(pi a / 2) for a in (0, 0.9]: Taylor series of sin and cos to x^13
-/// and x^16 (relative error below 2e-10: a cutoff 2e-10 off), multiplications
-/// and one division.
-static inline double
-tan_quarter(double a)
-{
-  const double x  = a * 1.57079632679489661923;
-  const double x2 = x * x;
-  double       s  = 1.0 / 6227020800.0;
-  s               = s * -x2 + 1.0 / 39916800.0;
-  s               = s * -x2 + 1.0 / 362880.0;
-  s               = s * -x2 + 1.0 / 5040.0;
-  s               = s * -x2 + 1.0 / 120.0;
-  s               = s * -x2 + 1.0 / 6.0;
-  s               = s * -x2 + 1.0;
-  double c        = 1.0 / 20922789888000.0;
-  c               = c * -x2 + 1.0 / 87178291200.0;
-  c               = c * -x2 + 1.0 / 479001600.0;
-  c               = c * -x2 + 1.0 / 3628800.0;
-  c               = c * -x2 + 1.0 / 40320.0;
-  c               = c * -x2 + 1.0 / 720.0;
-  c               = c * -x2 + 1.0 / 24.0;
-  c               = c * -x2 + 0.5;
-  c               = c * -x2 + 1.0;
-  return x * s / c;
-}
-
-/// sin(pi a / 2) for a in [0, 1]: Taylor series to x^13 with the
-/// reciprocals folded into constants (error below 7e-10, -180 dB: a pan
-/// gain; p4d_smooth_quarter_sin divides 9 times).  Exactly 0 at a = 0.
-static inline double
-quarter_sin(double a)
-{
-  const double x  = a * 1.57079632679489661923;
-  const double x2 = x * x;
-  double       p  = -1.0 / 6227020800.0;
-  p               = p * x2 + 1.0 / 39916800.0;
-  p               = p * x2 - 1.0 / 362880.0;
-  p               = p * x2 + 1.0 / 5040.0;
-  p               = p * x2 - 1.0 / 120.0;
-  p               = p * x2 + 1.0 / 6.0;
-  p               = p * x2 - 1.0;
-  return x * -p;
-}
-
-/**
-   e^x for x in [-40, 20] (the dB and octave laws' range): x = k ln 2 + r,
-   |r| <= ln 2 / 2, e^r by its Taylor series to r^10 (relative error below
-   2e-13, where p4d_smooth_exp's 13 terms reach 2e-16 for no audible gain),
-   2^k through the exponent field.
-*/
-static inline double
-fast_exp(double x)
-{
-  const double  y  = x * 1.44269504088896338700;
-  const int64_t k  = (int64_t)(y < 0.0 ? y - 0.5 : y + 0.5);
-  const double  kd = (double)k;
-  const double  r =
-    (x - kd * 6.93147180369123816490e-01) - kd * 1.90821492927058770002e-10;
-  double p             = 1.0 / 3628800.0;
-  p                    = p * r + 1.0 / 362880.0;
-  p                    = p * r + 1.0 / 40320.0;
-  p                    = p * r + 1.0 / 5040.0;
-  p                    = p * r + 1.0 / 720.0;
-  p                    = p * r + 1.0 / 120.0;
-  p                    = p * r + 1.0 / 24.0;
-  p                    = p * r + 1.0 / 6.0;
-  p                    = p * r + 0.5;
-  p                    = p * r + 1.0;
-  p                    = p * r + 1.0;
-  const uint64_t bits  = (uint64_t)(k + 1023) << 52U;
-  double         scale = 0.0;
-  memcpy(&scale, &bits, sizeof(scale));
-  return p * scale;
-}
-
-/// The 8-point Lagrange weights of c_k = prod_{j != k} 1 / (k - j).
-static const double lagrange_w[P4D_MOTION_TAPS] = {
-  -1.0 / 5040.0, 1.0 / 720.0, -1.0 / 240.0, 1.0 / 144.0,
-  -1.0 / 144.0,  1.0 / 240.0, -1.0 / 720.0, 1.0 / 5040.0,
-};
-
-/// Read line at absolute frame w minus d frames (d >= P4D_MOTION_MARGIN).
-static inline double
-line_read(const float* line, uint32_t mask, int64_t w, double d)
-{
-  const double  fl = floor(d);
-  const int64_t di = (int64_t)fl;
-  const double  fr = d - fl;
-  if (fr == 0.0) {
-    return line[(uint64_t)(w - di) & mask];
-  }
-
-  // Points at w - di - 4 .. w - di + 3; the wanted time is t = 4 - fr.
-  const double t = 4.0 - fr;
-  double       pre[P4D_MOTION_TAPS];
-  double       acc = 1.0;
-  for (unsigned j = 0U; j < P4D_MOTION_TAPS; ++j) {
-    pre[j] = acc;
-    acc *= t - (double)j;
-  }
-  const int64_t base = w - di - 4;
-  double        y    = 0.0;
-  double        suf  = 1.0;
-  for (unsigned j = P4D_MOTION_TAPS; j-- > 0U;) {
-    const double s = line[(uint64_t)(base + (int64_t)j) & mask];
-    y += (pre[j] * suf * lagrange_w[j]) * s;
-    suf *= t - (double)j;
-  }
-  return y;
-}
-
 /// Take a host sample: non-finite and tiny ones are 0.
 static inline float
 clean(float x)
@@ -584,30 +441,30 @@ clear_audio(P4dMotion* m)
 static void
 set_targets(P4dMotion* m, const float* p)
 {
-  const int64_t len  = m->glide_len;
-  const bool    once = m->fresh;
-  Glide* const  g    = m->glide;
-  glide_to(&g[G_GAIN_DB], p[P4D_MOTION_GAIN_DB], len, once);
-  glide_to(&g[G_PAN], p[P4D_MOTION_PAN_DEPTH], len, once);
-  glide_to(&g[G_WIDTH], p[P4D_MOTION_WIDTH], len, once);
-  glide_to(&g[G_CUTOFF], p[P4D_MOTION_CUTOFF_HZ], len, once);
-  glide_to(&g[G_OCT], p[P4D_MOTION_FILTER_OCT], len, once);
-  glide_to(&g[G_RES], p[P4D_MOTION_RESONANCE], len, once);
-  glide_to(&g[G_WOW], p[P4D_MOTION_WOW_MS], len, once);
-  glide_to(&g[G_FLUTTER], p[P4D_MOTION_FLUTTER_MS], len, once);
-  glide_to(&g[G_MIX], p[P4D_MOTION_MIX], len, once);
-  glide_to(&g[G_OUT_DB], p[P4D_MOTION_OUTPUT_DB], len, once);
-  glide_to(&g[G_ENABLED], p[P4D_MOTION_ENABLED], len, once);
+  const int64_t         len  = m->glide_len;
+  const bool            once = m->fresh;
+  P4dMotionGlide* const g    = m->glide;
+  p4d_motion_glide_to(&g[G_GAIN_DB], p[P4D_MOTION_GAIN_DB], len, once);
+  p4d_motion_glide_to(&g[G_PAN], p[P4D_MOTION_PAN_DEPTH], len, once);
+  p4d_motion_glide_to(&g[G_WIDTH], p[P4D_MOTION_WIDTH], len, once);
+  p4d_motion_glide_to(&g[G_CUTOFF], p[P4D_MOTION_CUTOFF_HZ], len, once);
+  p4d_motion_glide_to(&g[G_OCT], p[P4D_MOTION_FILTER_OCT], len, once);
+  p4d_motion_glide_to(&g[G_RES], p[P4D_MOTION_RESONANCE], len, once);
+  p4d_motion_glide_to(&g[G_WOW], p[P4D_MOTION_WOW_MS], len, once);
+  p4d_motion_glide_to(&g[G_FLUTTER], p[P4D_MOTION_FLUTTER_MS], len, once);
+  p4d_motion_glide_to(&g[G_MIX], p[P4D_MOTION_MIX], len, once);
+  p4d_motion_glide_to(&g[G_OUT_DB], p[P4D_MOTION_OUTPUT_DB], len, once);
+  p4d_motion_glide_to(&g[G_ENABLED], p[P4D_MOTION_ENABLED], len, once);
   const int mode = (int)p[P4D_MOTION_FILTER_MODE];
   for (int i = 0; i < 4; ++i) {
-    glide_to(&g[G_DRY + i], mode == i ? 1.0 : 0.0, len, once);
+    p4d_motion_glide_to(&g[G_DRY + i], mode == i ? 1.0 : 0.0, len, once);
   }
   m->fresh = false;
 }
 
 /// Whether glide g is, or becomes within this call, other than 0.
 static bool
-live(const Glide* g)
+live(const P4dMotionGlide* g)
 {
   return g->value != 0.0 || g->target != 0.0;
 }
@@ -623,10 +480,10 @@ typedef struct {
 static Needs
 needs(const P4dMotion* m, bool spread)
 {
-  const Glide* const g   = m->glide;
-  const int64_t      len = m->glide_len;
+  const P4dMotionGlide* const g   = m->glide;
+  const int64_t               len = m->glide_len;
   const bool filter = live(&g[G_LOW]) || live(&g[G_BAND]) || live(&g[G_HIGH]) ||
-                      glide_moving(&g[G_DRY], len);
+                      p4d_motion_glide_moving(&g[G_DRY], len);
   const bool sides =
     live(&g[G_GAIN_DB]) || (filter && live(&g[G_OCT])) || live(&g[G_WOW]);
   Needs n;
@@ -696,10 +553,10 @@ filter_step(P4dMotion*   m,
 static inline double
 cutoff_of(const P4dMotion* m, double u)
 {
-  const Glide* const g  = m->glide;
-  double             fc = g[G_CUTOFF].value;
+  const P4dMotionGlide* const g  = m->glide;
+  double                      fc = g[G_CUTOFF].value;
   if (g[G_OCT].value != 0.0) {
-    fc *= fast_exp(g[G_OCT].value * u * P4D_LN2);
+    fc *= p4d_motion_dsp_exp(g[G_OCT].value * u * P4D_LN2);
   }
   const double top = P4D_MOTION_MAX_CUTOFF * m->sample_rate_hz;
   fc = fc < P4D_MOTION_MIN_CUTOFF_HZ ? P4D_MOTION_MIN_CUTOFF_HZ : fc;
@@ -710,7 +567,7 @@ cutoff_of(const P4dMotion* m, double u)
 static inline double
 db_gain(double db)
 {
-  return db == 0.0 ? 1.0 : fast_exp(db * P4D_LN10_20);
+  return db == 0.0 ? 1.0 : p4d_motion_dsp_exp(db * P4D_LN10_20);
 }
 
 /// Process m frames of the sanitised input in m->x into out at offset done.
@@ -721,12 +578,12 @@ process_chunk(P4dMotion*   m,
               uint32_t     n,
               float        now[P4D_MOTION_N_NOW])
 {
-  Glide* const   g    = m->glide;
-  const int64_t  q    = m->filter_q;
-  const int64_t  w0   = m->idx;
-  const double   fpm  = m->frames_per_ms;
-  const double   d0   = (double)m->d0;
-  const uint32_t mask = m->mask;
+  P4dMotionGlide* const g    = m->glide;
+  const int64_t         q    = m->filter_q;
+  const int64_t         w0   = m->idx;
+  const double          fpm  = m->frames_per_ms;
+  const double          d0   = (double)m->d0;
+  const uint32_t        mask = m->mask;
 
   for (uint32_t i = 0U; i < n; ++i) {
     const int64_t w                = w0 + (int64_t)i;
@@ -777,7 +634,7 @@ process_chunk(P4dMotion*   m,
       memset(m->age, 0, sizeof(m->age));
     }
     m->filters_rest     = !on;
-    const uint64_t kph  = (uint64_t)w & (P4D_MOTION_KNOT - 1U);
+    const uint64_t kph  = (uint64_t)(w + m->grid) & (P4D_MOTION_KNOT - 1U);
     const bool     knot = kph == 0U || m->knots_fresh;
     const double   frac = (double)kph * (1.0 / P4D_MOTION_KNOT);
     if (on && ph == 0) {
@@ -802,13 +659,14 @@ process_chunk(P4dMotion*   m,
       dry[c]            = m->line[c][(uint64_t)(w - (int64_t)m->d0) & mask];
       const double wb   = g[G_WOW].value * u[c][2] + g[G_FLUTTER].value * uf[c];
       side[c].wobble_ms = wb;
-      double y =
-        wb == 0.0 ? dry[c] : line_read(m->line[c], mask, w, d0 + wb * fpm);
+      double y          = wb == 0.0
+                            ? dry[c]
+                            : p4d_motion_dsp_read(m->line[c], mask, w, d0 + wb * fpm);
       if (on) {
         double* const kg = m->knot_g[c];
         if (knot) {
           const double gk =
-            tan_quarter(2.0 * cutoff_of(m, u[c][1]) / m->sample_rate_hz);
+            p4d_motion_dsp_tan(2.0 * cutoff_of(m, u[c][1]) / m->sample_rate_hz);
           kg[0] = m->knots_fresh ? gk : kg[1];
           kg[1] = gk;
         }
@@ -838,8 +696,8 @@ process_chunk(P4dMotion*   m,
     if (g[G_PAN].value != 0.0) {
       pan            = g[G_PAN].value * u_pan;
       const double a = 0.5 * (pan + 1.0);
-      wet[0] *= P4D_SQRT2 * quarter_sin(1.0 - a);
-      wet[1] *= P4D_SQRT2 * quarter_sin(a);
+      wet[0] *= P4D_SQRT2 * p4d_motion_dsp_sin(1.0 - a);
+      wet[1] *= P4D_SQRT2 * p4d_motion_dsp_sin(a);
     }
 
     const double mix = g[G_MIX].value;

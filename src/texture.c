@@ -143,30 +143,25 @@ norm_k(const float* table, size_t n, float a)
   return table[i] + (x - (float)i) * (table[i + 1U] - table[i]);
 }
 
-/// The standard deviation of a field's sum of octaves.
-static float
-field_std(const P4dFbm* fbm)
+/// The scale of a field's sum of octaves.
+typedef struct {
+  float std;   ///< Its standard deviation
+  float bound; ///< Its largest magnitude (|noise| <= 1): the sum of weights
+} FieldScale;
+
+static FieldScale
+field_scale(const P4dFbm* fbm)
 {
   float          w[P4D_FBM_MAX_OCTAVES];
   const unsigned n     = p4d_fbm_weights(fbm, NULL, w);
   float          power = 0.0f;
+  float          sum   = 0.0f;
   for (unsigned k = 0U; k < n; ++k) {
     power += w[k] * w[k];
-  }
-  return P4D_NOISE_STD * sqrtf(power);
-}
-
-/// The largest magnitude of a field's sum of octaves (|noise| <= 1).
-static float
-field_bound(const P4dFbm* fbm)
-{
-  float          w[P4D_FBM_MAX_OCTAVES];
-  const unsigned n   = p4d_fbm_weights(fbm, NULL, w);
-  float          sum = 0.0f;
-  for (unsigned k = 0U; k < n; ++k) {
     sum += w[k];
   }
-  return sum;
+  const FieldScale scale = { P4D_NOISE_STD * sqrtf(power), sum };
+  return scale;
 }
 
 void
@@ -180,21 +175,24 @@ p4d_texture_init(P4dTexture* texture,
   const float rate  = clampf(gust_hz, GUST_HZ_MIN, GUST_HZ_MAX);
   const float g     = clampf(grit, 0.0f, 1.0f);
 
+  const FieldScale gust_scale = field_scale(&gust_fbm);
+  const FieldScale grit_scale = field_scale(&grit_fbm);
+
   texture->gust_rate_hz = (double)rate * GUST_CELLS_PER_PERIOD;
   // depth / 2 dB per standard deviation, in natural-log units.
   const float gust_a = depth * (0.5f * 0.11512925464970229f);
   const float grit_a = g * GRIT_A_MAX;
-  texture->gust_a    = gust_a / (GUST_COMB_GAIN * field_std(&gust_fbm));
-  texture->grit_a    = grit_a / field_std(&grit_fbm);
+  texture->gust_a    = gust_a / (GUST_COMB_GAIN * gust_scale.std);
+  texture->grit_a    = grit_a / grit_scale.std;
   texture->gust_k    = norm_k(gust_k_table, N_GUST_K, gust_a);
   texture->grit_k    = norm_k(grit_k_table, N_GRIT_K, grit_a);
   texture->width     = clampf(width, 0.0f, 1.0f);
   texture->active    = depth > 0.0f || g > 0.0f;
 
   // The comb's taps sum to 3 in magnitude.
-  const float most = texture->gust_a * 3.0f * field_bound(&gust_fbm) +
-                     texture->grit_a * field_bound(&grit_fbm) -
-                     texture->gust_k - texture->grit_k;
+  const float most = texture->gust_a * 3.0f * gust_scale.bound +
+                     texture->grit_a * grit_scale.bound - texture->gust_k -
+                     texture->grit_k;
   texture->peak = texture->active ? envelope_exp(most) : 1.0f;
 }
 

@@ -18,6 +18,7 @@
 #include "params.h"
 
 #include "support/rig.h"
+#include "support/stats.h"
 
 #include <assert.h>
 #include <math.h>
@@ -118,6 +119,8 @@ test_mod_range(void)
   size_t run       = 0U;
   size_t longest   = 0U;
   double step      = 0.0;
+  double window[6] = { 0.0 }; // the largest step in each 10 minutes
+  double bend      = 0.0;     // the largest |second difference|
   for (size_t i = 0U; i < n; ++i) {
     const double u = b.ch[0][i];
     assert(u >= 0.0 && u <= 1.0);
@@ -125,10 +128,17 @@ test_mod_range(void)
     ++tenth[t > 9 ? 9 : t];
     ends += (u < 0.05 || u > 0.95) ? 1U : 0U;
     if (i) {
-      const double d = fabs(u - b.ch[0][i - 1U]);
-      step           = d > step ? d : step;
-      run            = d == 0.0 ? run + 1U : 0U;
-      longest        = run > longest ? run : longest;
+      const double d  = fabs(u - b.ch[0][i - 1U]);
+      step            = d > step ? d : step;
+      double* const w = &window[i / 600000U];
+      *w              = d > *w ? d : *w;
+      if (i > 1U) {
+        const double dd = fabs((u - b.ch[0][i - 1U]) -
+                               ((double)b.ch[0][i - 1U] - b.ch[0][i - 2U]));
+        bend            = dd > bend ? dd : bend;
+      }
+      run     = d == 0.0 ? run + 1U : 0U;
+      longest = run > longest ? run : longest;
     }
   }
 
@@ -142,20 +152,38 @@ test_mod_range(void)
     assert(share >= 7.0 && share <= 13.0);
   }
 
-  // Never a jump: a step is at most Phi's steepest slope times the
+  // Never a jump.  A step is at most Phi's steepest slope times the
   // Lipschitz bound of z over a frame (3 octaves, lacunarity 2,
-  // persistence 0.5 at 0.5 Hz: 3 * 0.0005 cells of octave 0's worth).
+  // persistence 0.5 at 0.5 Hz: 3 * 0.0005 cells of octave 0's worth), but
+  // that lattice-point worst case is ten times the real steps.  So the
+  // hour's largest step must also lie within 1.5 times the median of each
+  // 10 minutes' largest (a rare jump stands out of them), and the largest
+  // change of step below 5 % of that median (a smooth signal's steps change
+  // little from one frame to the next; a jump, even at every cell, doubles
+  // one).
   const double z_step =
     P4D_NOISE_LIPSCHITZ * 3.0 * 0.0005 / (P4D_NOISE_STD * sqrt(1.3125));
   const double bound = z_step / sqrt(2.0 * PI);
-  printf("# Mod defaults: %.2f %% of the time within 5 %% of an end; largest "
-         "step %.5f (bound %.5f); longest run of equal values %lu frames\n",
+  qsort(window, 6U, sizeof(double), p4d_compare_doubles);
+  const double typical = 0.5 * (window[2] + window[3]);
+  printf("# Mod defaults: %.2f %% of the time within 5 %% of an end; longest "
+         "run of equal values %lu frames\n",
          100.0 * (double)ends / (double)n,
-         step,
-         bound,
          (unsigned long)longest);
+  printf("# Mod defaults: largest step %.5f, %.2f times the median of each 10 "
+         "minutes' largest (%.5f; least %.5f; Lipschitz bound %.5f); largest "
+         "change of step %.3g, %.4f of that median\n",
+         step,
+         step / typical,
+         typical,
+         window[0],
+         bound,
+         bend,
+         bend / typical);
   assert(ends > n / 50U); // uses the ends of the range
   assert(step <= bound);
+  assert(step <= 1.5 * typical);
+  assert(bend <= 0.05 * typical);
   assert(longest < 50U); // never sits flat (50 ms)
 
   p4d_buffers_free(&b);

@@ -10,6 +10,7 @@
 #undef NDEBUG
 
 #include "engine.h"
+#include "noise.h"
 #include "params.h"
 
 #include "support/compare.h"
@@ -163,7 +164,10 @@ test_stop_and_roll(void)
   // Rolling again re-locks to the song with an equal-power glide of z,
   // never a jump larger than the glide allows: the quintic's steepest slope
   // (15/8 per 960 frames) times equal power's (pi/2 sqrt(z_old^2 +
-  // z_new^2), |z| <= 4) times Phi's (1 / sqrt(2 pi)) over the range 1.
+  // z_new^2) <= pi/2 sqrt(2) z_max) times Phi's (1 / sqrt(2 pi)) over the
+  // range 1.  |noise| <= 1, so |z| is at most the sum of the octaves'
+  // weights over the standard deviation of their sum: at the defaults (3
+  // octaves, persistence 0.5) 1.75 / (P4D_NOISE_STD sqrt(1.3125)) = 7.09.
   p4d_engine_transport(rig.engine, &roll);
   float* tail[P4D_MAX_CHANNELS];
   for (unsigned c = 0U; c < 4U; ++c) {
@@ -172,11 +176,15 @@ test_stop_and_roll(void)
   p4d_rig_render(&rig, tail, 2U * n, 128U);
   const double glide_step =
     p4d_largest_step(b.ch[0], 2U * n - 1U, 2U * n + 960U);
-  printf("# rolling again: largest step in the glide %.3g, moving %.3g\n",
+  const double z_max       = 1.75 / ((double)P4D_NOISE_STD * sqrt(1.3125));
+  const double glide_bound = 15.0 / 8.0 * 1.5707963 * (z_max * sqrt(2.0)) /
+                             sqrt(2.0 * 3.14159265) / 960.0;
+  printf("# rolling again: largest step in the glide %.3g (bound %.3g at "
+         "|z| <= %.2f), moving %.3g\n",
          glide_step,
+         glide_bound,
+         z_max,
          moving_step);
-  const double glide_bound =
-    15.0 / 8.0 * 1.5707963 * (4.0 * sqrt(2.0)) / sqrt(2.0 * 3.14159265) / 960.0;
   assert(glide_step <= glide_bound + 2.0 * moving_step);
 
   // After the glide it is the song's output at that position.

@@ -7,6 +7,8 @@
   as the speed or the limit sweeps across the fade.
 */
 
+#undef NDEBUG
+
 #include "noise.h"
 #include "support/compare.h"
 

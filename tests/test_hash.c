@@ -296,14 +296,7 @@ largest_step(double hours, double cells_per_s, double rate, unsigned* zeros)
     assert(p4d_noise4(3U, origin[0], origin[1], origin[2], w) == out[i]);
   }
 
-  double largest = 0.0;
-  *zeros         = 0U;
-  for (unsigned i = 1U; i < N; ++i) {
-    const double d = fabs((double)out[i] - (double)out[i - 1U]);
-    largest        = d > largest ? d : largest;
-    *zeros += d == 0.0 ? 1U : 0U;
-  }
-  return largest;
+  return p4d_largest_step_zeros(out, N, zeros);
 }
 
 static void

@@ -322,9 +322,13 @@ test_width(void)
 // -- The presets through the engine -----------------------------------------
 
 /// Render a preset's 30 s; below_3_db gets the share of its left
-/// channel's power below 3 Hz, in dB.
+/// channel's power below 3 Hz, in dB, and peak the largest magnitude of
+/// either channel.
 static P4dTextureFigures
-render_preset(const char* label, const char* exe_path, double* below_3_db)
+render_preset(const char* label,
+              const char* exe_path,
+              double*     below_3_db,
+              double*     peak)
 {
   P4dRig rig = p4d_rig_new(P4D_KIND_NOISE, RATE_HZ);
   assert(!p4d_noise_preset(label, exe_path, rig.params));
@@ -333,6 +337,12 @@ render_preset(const char* label, const char* exe_path, double* below_3_db)
   p4d_rig_render(&rig, b.ch, n, 256U);
   const P4dTextureFigures fig = p4d_texture_figures(b.ch[0], n, RATE_HZ);
   *below_3_db = 10.0 * log10(p4d_band_share(b.ch[0], n, RATE_HZ, 0.0, 3.0));
+  *peak       = 0.0;
+  for (unsigned c = 0U; c < rig.n_channels; ++c) {
+    for (size_t i = 0U; i < n; ++i) {
+      *peak = fmax(*peak, fabs((double)b.ch[c][i]));
+    }
+  }
   p4d_buffers_free(&b);
   p4d_engine_free(rig.engine);
   return fig;
@@ -346,15 +356,20 @@ test_presets(const char* exe_path)
   };
   for (unsigned k = 0U; k < 5U; ++k) {
     double                  below_3_db = 0.0;
-    const P4dTextureFigures f = render_preset(labels[k], exe_path, &below_3_db);
+    double                  peak       = 0.0;
+    const P4dTextureFigures f =
+      render_preset(labels[k], exe_path, &below_3_db, &peak);
     printf("# %-9s swing %5.1f dB, period %5.2f s, crest %4.1f dB, "
-           "drift %5.2f dB, 20-120 Hz %5.1f %%\n",
+           "drift %5.2f dB, 20-120 Hz %5.1f %%, peak %6.2f dBFS\n",
            labels[k],
            f.swing_db,
            f.period_s,
            f.crest_db,
            f.drift_db,
-           100.0 * f.low_share);
+           100.0 * f.low_share,
+           20.0 * log10(peak));
+    // A textured preset sets its level so that its peaks stay below 0 dBFS.
+    assert(peak < 1.0);
     switch (k) {
     case 0U:
       printf("#   target: swing >= 6 dB in gusts of 0.5 - 3 s\n");

@@ -96,6 +96,14 @@ vf_lookup32(const float table[32], VI index)
     _mm512_loadu_ps(table), index, _mm512_loadu_ps(table + 16));
 }
 
+static inline VI
+vi_lookup32_halves(const uint32_t lo[16], const uint32_t hi[16], VI index)
+{
+  return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void*)lo),
+                                   index,
+                                   _mm512_loadu_si512((const void*)hi));
+}
+
 static inline VF
 vf_from_halves(VD lo, VD hi)
 {

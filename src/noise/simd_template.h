@@ -45,6 +45,10 @@
     VI   vi_add_masked(VI a, VM m, VI b)    a + b in the lanes of m, a
                                             elsewhere; only with
                                             P4D_HAVE_LOOKUP32
+    VI   vi_lookup32_halves(const uint32_t lo[16], const uint32_t hi[16],
+                            VI i)           lo[i] for i < 16, else
+                                            hi[i - 16]; only with
+                                            P4D_HAVE_LOOKUP32
     VI   vi_set1(uint32_t a)                every lane a
     VI   vi_add(VI a, VI b)                 a + b modulo 2^32
     VI   vi_xor(VI a, VI b)                 a ^ b
@@ -90,6 +94,11 @@
     along the line are line constants, computed once by the scalar code and
     broadcast; when x, y and z are all fixed, so is their fold.
 
+  - Gathered layers.  Where a block spans many w layers (fast octaves),
+    blending every layer in every lane wastes most of the work: with
+    P4D_HAVE_LOOKUP32 each lane instead picks its own 16 corners'
+    gradients from the cached layers and blends only those.
+
   - Per-lane gradients.  Otherwise every lane hashes its own corners, where
     the path can look up a gradient per lane (P4D_HAVE_LOOKUP32); a path
     that cannot leaves such blocks to the scalar kernel.
@@ -119,14 +128,17 @@ typedef struct {
   uint32_t key;
   double   origin[4];
   double   step[4];
-  bool     fixed[3];  ///< Axis x, y or z does not move along the line
-  bool     fixed_xyz; ///< None of x, y, z moves
-  float    frac[3];   ///< Fraction on a fixed axis
-  double   floor[3];  ///< Cell on a fixed axis, as cell_floor() gives it
-  float    var_s[3];  ///< variance_s() of a fixed axis
-  float    var_t[3];  ///< variance_t() of a fixed axis
-  float    xyz_p;     ///< Variance fold of x, y, z: p (when fixed_xyz)
-  float    xyz_t;     ///< Variance fold of x, y, z: t (when fixed_xyz)
+  bool     fixed[3];   ///< Axis x, y or z does not move along the line
+  bool     fixed_xyz;  ///< None of x, y, z moves
+  float    frac[3];    ///< Fraction on a fixed axis
+  double   floor[3];   ///< Cell on a fixed axis, as cell_floor() gives it
+  float    var_s[3];   ///< variance_s() of a fixed axis
+  float    var_t[3];   ///< variance_t() of a fixed axis
+  float    xyz_p;      ///< Variance fold of x, y, z: p (when fixed_xyz)
+  float    xyz_t;      ///< Variance fold of x, y, z: t (when fixed_xyz)
+  bool     one_xyz;    ///< Every point of the span is in range, in one x,
+                       ///< y, z cell
+  double xyz_floor[3]; ///< That cell, as block() would find it
 } Line;
 
 /// Gradients of P4D_GROUP consecutive w layers of the cached xyz cell.
@@ -287,22 +299,28 @@ layer_partial(const Line* line, LayerGroup* group, uint64_t w)
   return group->partial[l];
 }
 
-/// A block whose points share their x, y, z cell and span w cells
-/// w0 .. w0 + n_layers - 2.
-static VF
-block_layers(const Line*  line,
-             Layers*      layers,
-             VD           t_lo,
-             VD           t_hi,
-             const double floor_xyz[3],
-             uint64_t     w0,
-             unsigned     n_layers)
+/// What every lane of a block in one x, y, z cell needs: the offsets f
+/// (lower, upper) and fades u of each axis, w's cells and the variance.
+typedef struct {
+  VF f[2][4];
+  VF u[4];
+  VI cw;    ///< Low half of each lane's w cell
+  VF var_t; ///< V of noise.c, to normalise by
+} BlockFrame;
+
+/// The frame of a block whose points share their x, y, z cell.
+static inline void
+block_frame(const Line*  line,
+            VD           t_lo,
+            VD           t_hi,
+            const double floor_xyz[3],
+            BlockFrame*  b)
 {
-  VF   f[2][3];
-  VF   u[3];
-  VF   var_p   = vf_set1(line->xyz_p);
-  VF   var_t   = vf_set1(line->xyz_t);
-  bool started = line->fixed_xyz;
+  VF(*const f)[4]   = b->f;
+  VF* const u       = b->u;
+  VF        var_p   = vf_set1(line->xyz_p);
+  VF        var_t   = vf_set1(line->xyz_t);
+  bool      started = line->fixed_xyz;
   for (unsigned a = 0U; a < 3U; ++a) {
     if (line->fixed[a]) {
       f[0][a] = vf_set1(line->frac[a]);
@@ -333,24 +351,58 @@ block_layers(const Line*  line,
 
   VD lo;
   VD hi;
-  VF fw;
-  VI cw;
   VI cw_hi;
   coords(line, 3U, t_lo, t_hi, &lo, &hi);
-  vsplit(lo, hi, &fw, &cw, &cw_hi);
+  vsplit(lo, hi, &f[0][3], &b->cw, &cw_hi);
   (void)cw_hi;
-  const VF fw1 = vf_sub(fw, vf_set1(1.0f));
-  const VF uw  = vf_fade(fw);
-  vf_variance_fold(
-    &started, &var_p, &var_t, vf_variance_s(uw), vf_variance_t(fw, fw1, uw));
+  f[1][3] = vf_sub(f[0][3], vf_set1(1.0f));
+  u[3]    = vf_fade(f[0][3]);
+  vf_variance_fold(&started,
+                   &var_p,
+                   &var_t,
+                   vf_variance_s(u[3]),
+                   vf_variance_t(f[0][3], f[1][3], u[3]));
+  b->var_t = var_t;
+}
+
+/// A block whose points share their x, y, z cell and span w cells
+/// w0 .. w0 + n_layers - 2: each layer's 8 corners are blended in every
+/// lane with broadcast gradients.
+static VF
+block_layers(const Line*  line,
+             Layers*      layers,
+             VD           t_lo,
+             VD           t_hi,
+             const double floor_xyz[3],
+             uint64_t     w0,
+             unsigned     n_layers)
+{
+  BlockFrame b;
+  block_frame(line, t_lo, t_hi, floor_xyz, &b);
+  // Plain locals, which the compiler keeps in registers.
+  const VF f[2][3] = { { b.f[0][0], b.f[0][1], b.f[0][2] },
+                       { b.f[1][0], b.f[1][1], b.f[1][2] } };
+  const VF u[3]    = { b.u[0], b.u[1], b.u[2] };
+  const VI cw      = b.cw;
+  const VF fw      = b.f[0][3];
+  const VF fw1     = b.f[1][3];
+  const VF uw      = b.u[3];
+  const VF var_t   = b.var_t;
+
+  // The layers lie in w0's group and the next (P4D_LAYERS_MAX).
+  const uint64_t    w_top = w0 + n_layers - 1U;
+  LayerGroup* const low   = layer_group(layers, w0);
+  LayerGroup* const high =
+    w_top / P4D_GROUP == w0 / P4D_GROUP ? low : layer_group(layers, w_top);
 
   VF lower = vf_set1(0.0f);
   VF upper = vf_set1(0.0f);
   VM below = vm_none();
   for (unsigned j = 0U; j < n_layers; ++j) {
     const uint64_t    w     = w0 + j;
-    LayerGroup* const group = layer_group(layers, w);
-    const unsigned    l     = (unsigned)(w & (P4D_GROUP - 1U));
+    const unsigned    k     = (unsigned)(w - low->first);
+    LayerGroup* const group = k < P4D_GROUP ? low : high;
+    const unsigned    l     = k & (P4D_GROUP - 1U);
 
     // Lanes in cell w see this layer as their lower one, with offset fw;
     // lanes in cell w - 1 as their upper one, with offset fw - 1.  The
@@ -471,7 +523,105 @@ block_lanes(const Line* line, VD t_lo, VD t_hi)
   return vf_normalise(blend(v, u, 4U), var_t);
 }
 
+/**
+   A block whose points share their x, y, z cell and span w cells w0 ..
+   w0 + n_layers - 2, n_layers <= P4D_GROUP + 1: each lane picks its own
+   16 corners' gradients from the cached layers and blends only those,
+   however many layers the block spans.
+*/
+static VF
+block_gather(const Line*  line,
+             Layers*      layers,
+             VD           t_lo,
+             VD           t_hi,
+             const double floor_xyz[3],
+             uint64_t     w0,
+             unsigned     n_layers)
+{
+  BlockFrame b;
+  block_frame(line, t_lo, t_hi, floor_xyz, &b);
+
+  // The layers lie in w0's group and the next: a lane's lower layer is at
+  // index cw - first in that pair, which the block keeps below 2^32.
+  const uint64_t    w_top = w0 + n_layers - 1U;
+  LayerGroup* const low   = layer_group(layers, w0);
+  LayerGroup* const high =
+    w_top / P4D_GROUP == w0 / P4D_GROUP ? low : layer_group(layers, w_top);
+  const VI lower = vi_add(b.cw, vi_set1(0U - cell_lo(low->first)));
+  const VI upper = vi_add(lower, vi_set1(1U));
+
+  VF v[16];
+  P4D_UNROLL
+  for (unsigned i = 0U; i < 16U; ++i) {
+    const unsigned q = i & 7U;
+    const VI       g =
+      vi_lookup32_halves(low->g[q], high->g[q], i < 8U ? lower : upper);
+    VF acc = vf_mul(vf_lookup32(gradient_column[0], g), b.f[q & 1U][0]);
+    P4D_UNROLL
+    for (unsigned a = 1U; a < 4U; ++a) {
+      acc =
+        vf_fma(vf_lookup32(gradient_column[a], g), b.f[(i >> a) & 1U][a], acc);
+    }
+    v[i] = acc;
+  }
+
+  return vf_normalise(blend(v, b.u, 4U), b.var_t);
+}
+
 #endif
+
+/// Gather from P4D_GATHER_LAYERS layers on (a path with
+/// P4D_HAVE_LOOKUP32): fewer layers cost less by broadcasts.
+#ifndef P4D_GATHER_LAYERS
+#  define P4D_GATHER_LAYERS 4U
+#endif
+
+/**
+   A block whose points share the x, y, z cell floor_xyz (whose layers are
+   cached) and span w cells fl_first .. fl_last, into *r; false if it spans
+   too many for the layers.
+*/
+static inline bool
+block_in_cell(const Line*  line,
+              Layers*      layers,
+              VD           t_lo,
+              VD           t_hi,
+              const double floor_xyz[3],
+              double       fl_first,
+              double       fl_last,
+              VF*          r)
+{
+  const double   w_span = fl_last - fl_first;
+  const uint64_t w0 = (uint64_t)(int64_t)(w_span < 0.0 ? fl_last : fl_first);
+  const double   n_layers = fabs(w_span) + 2.0;
+#ifdef P4D_HAVE_LOOKUP32
+  if (n_layers >= (double)P4D_GATHER_LAYERS &&
+      n_layers <= (double)(P4D_GROUP + 1U)) {
+    *r =
+      block_gather(line, layers, t_lo, t_hi, floor_xyz, w0, (unsigned)n_layers);
+    return true;
+  }
+#endif
+  if (n_layers <= (double)P4D_LAYERS_MAX) {
+    *r =
+      block_layers(line, layers, t_lo, t_hi, floor_xyz, w0, (unsigned)n_layers);
+    return true;
+  }
+  return false;
+}
+
+/// The first n lanes of r to out.
+static inline void
+block_store(VF r, size_t n, float* out)
+{
+  if (n == P4D_W) {
+    vf_store(out, r);
+  } else {
+    float lanes[P4D_W];
+    vf_store(lanes, r);
+    memcpy(out, lanes, n * sizeof(float));
+  }
+}
 
 /**
    Noise at points t0 .. t0 + n - 1 of the line, 1 <= n <= P4D_W, into out.
@@ -484,6 +634,21 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
 {
   const double t_first = (double)t0;
   const double t_last  = (double)(t0 + (int64_t)n - 1);
+  const VD     t_lo    = vd_add(vd_set1(t_first), vd_lane_times(0U, n));
+  const VD     t_hi    = vd_add(vd_set1(t_first), vd_lane_times(1U, n));
+
+  if (line->one_xyz) {
+    // The span's ends settled the range and the x, y, z cell (whose
+    // layers are cached): only w is left to place.
+    const double fl_first = floor(line->origin[3] + t_first * line->step[3]);
+    const double fl_last  = floor(line->origin[3] + t_last * line->step[3]);
+    VF           r;
+    if (block_in_cell(
+          line, layers, t_lo, t_hi, line->xyz_floor, fl_first, fl_last, &r)) {
+      block_store(r, n, out);
+      return;
+    }
+  }
 
   // A line is monotonic on every axis, so its ends bound the block: all of
   // it is in range, and an axis whose ends share a cell has one cell.
@@ -507,26 +672,21 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
     c_first[a] = (uint64_t)(int64_t)fl_first[a];
   }
 
-  const VD t_lo = vd_add(vd_set1(t_first), vd_lane_times(0U, n));
-  const VD t_hi = vd_add(vd_set1(t_first), vd_lane_times(1U, n));
-
   const bool one_xyz_cell = fl_first[0] == fl_last[0] &&
                             fl_first[1] == fl_last[1] &&
                             fl_first[2] == fl_last[2];
-  const double w_span = fl_last[3] - fl_first[3];
-  VF           r;
-  if (one_xyz_cell && fabs(w_span) + 2.0 <= (double)P4D_LAYERS_MAX) {
+  VF r;
+  if (one_xyz_cell) {
     if (!layers->valid || memcmp(layers->cell, c_first, sizeof(layers->cell))) {
       memcpy(layers->cell, c_first, sizeof(layers->cell));
       hash_corners(line->key, c_first, 3U, layers->hxyz);
       layers->group[0].valid = layers->group[1].valid = false;
       layers->valid                                   = true;
     }
-    const double   w_low    = w_span < 0.0 ? fl_last[3] : fl_first[3];
-    const uint64_t w0       = (uint64_t)(int64_t)w_low;
-    const unsigned n_layers = (unsigned)fabs(w_span) + 2U;
-    r = block_layers(line, layers, t_lo, t_hi, fl_first, w0, n_layers);
-  } else {
+  }
+  if (!one_xyz_cell ||
+      !block_in_cell(
+        line, layers, t_lo, t_hi, fl_first, fl_first[3], fl_last[3], &r)) {
 #ifdef P4D_HAVE_LOOKUP32
     r = block_lanes(line, t_lo, t_hi);
 #else
@@ -535,13 +695,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
 #endif
   }
 
-  if (n == P4D_W) {
-    vf_store(out, r);
-  } else {
-    float lanes[P4D_W];
-    vf_store(lanes, r);
-    memcpy(out, lanes, n * sizeof(float));
-  }
+  block_store(r, n, out);
 }
 
 void
@@ -552,8 +706,9 @@ P4D_SPAN(uint32_t     key,
          float*       out,
          size_t       n)
 {
-  Line line = { key,     { 0.0 },  { 0.0 },  { false }, true, { 0.0f },
-                { 0.0 }, { 0.0f }, { 0.0f }, 1.0f,      0.0f };
+  Line line = { key,      { 0.0 }, { 0.0 },  { false }, true,
+                { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },  1.0f,
+                0.0f,     false,   { 0.0 } };
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
   for (unsigned a = 0U; a < 3U; ++a) {
@@ -581,6 +736,35 @@ P4D_SPAN(uint32_t     key,
 
   Layers layers;
   layers.valid = false;
+
+  // A line is monotonic on every axis, so the span's ends bound it: when
+  // they are in range and share their x, y, z cell, so does every point.
+  const double t_ends[2] = { (double)first, (double)(first + (int64_t)n - 1) };
+  double       fl_ends[2][3];
+  line.one_xyz = n > 0U;
+  for (unsigned a = 0U; a < 4U; ++a) {
+    for (unsigned e = 0U; e < 2U; ++e) {
+      const double p = origin[a] + t_ends[e] * step[a];
+      line.one_xyz   = line.one_xyz && coord_ok(p);
+      if (a < 3U) {
+        // As block() finds the cell.
+        fl_ends[e][a] = line.fixed[a] ? line.floor[a] : floor(p) + 0.0;
+      }
+    }
+    if (a < 3U) {
+      line.one_xyz      = line.one_xyz && fl_ends[0][a] == fl_ends[1][a];
+      line.xyz_floor[a] = fl_ends[0][a];
+    }
+  }
+  if (line.one_xyz) {
+    for (unsigned a = 0U; a < 3U; ++a) {
+      layers.cell[a] = (uint64_t)(int64_t)line.xyz_floor[a];
+    }
+    hash_corners(line.key, layers.cell, 3U, layers.hxyz);
+    layers.group[0].valid = layers.group[1].valid = false;
+    layers.valid                                  = true;
+  }
+
   for (size_t i = 0U; i < n; i += P4D_W) {
     const size_t m = n - i < P4D_W ? n - i : P4D_W;
     block(&line, &layers, first + (int64_t)i, m, out + i);

@@ -3,6 +3,8 @@
 
 #include "texture_figures.h"
 
+#include "spectrum.h"
+
 #include "params.h"
 #include "preset.h"
 
@@ -36,81 +38,6 @@ pow2_at_least(double x)
   return n;
 }
 
-/// A Hann window and the twiddles of an n-point FFT.
-typedef struct {
-  size_t  n;
-  double* re;
-  double* im;
-  double* tw_re;
-  double* tw_im;
-} Fft;
-
-static Fft
-fft_new(size_t n)
-{
-  Fft f = { n,
-            (double*)checked_calloc(n, sizeof(double)),
-            (double*)checked_calloc(n, sizeof(double)),
-            (double*)checked_calloc(n / 2U, sizeof(double)),
-            (double*)checked_calloc(n / 2U, sizeof(double)) };
-  for (size_t k = 0U; k < n / 2U; ++k) {
-    f.tw_re[k] = cos(2.0 * PI * (double)k / (double)n);
-    f.tw_im[k] = -sin(2.0 * PI * (double)k / (double)n);
-  }
-  return f;
-}
-
-static void
-fft_free(Fft* f)
-{
-  free(f->re);
-  free(f->im);
-  free(f->tw_re);
-  free(f->tw_im);
-}
-
-/// In-place radix-2 FFT of f->re, f->im.
-static void
-fft_run(Fft* f)
-{
-  const size_t n  = f->n;
-  double*      re = f->re;
-  double*      im = f->im;
-  for (size_t i = 1U, j = 0U; i < n; ++i) {
-    size_t bit = n >> 1U;
-    for (; j & bit; bit >>= 1U) {
-      j ^= bit;
-    }
-    j ^= bit;
-    if (i < j) {
-      const double tr = re[i];
-      const double ti = im[i];
-      re[i]           = re[j];
-      im[i]           = im[j];
-      re[j]           = tr;
-      im[j]           = ti;
-    }
-  }
-  for (size_t len = 2U; len <= n; len <<= 1U) {
-    const size_t step = n / len;
-    const size_t half = len / 2U;
-    for (size_t s = 0U; s < n; s += len) {
-      for (size_t k = 0U; k < half; ++k) {
-        const double wr = f->tw_re[k * step];
-        const double wi = f->tw_im[k * step];
-        const size_t a  = s + k;
-        const size_t b  = a + half;
-        const double xr = (re[b] * wr) - (im[b] * wi);
-        const double xi = (re[b] * wi) + (im[b] * wr);
-        re[b]           = re[a] - xr;
-        im[b]           = im[a] - xi;
-        re[a] += xr;
-        im[a] += xi;
-      }
-    }
-  }
-}
-
 /// Max - min in dB of the RMS over windows of win samples; env gets the
 /// dB of each window if not NULL.
 static double
@@ -136,7 +63,7 @@ swing_db(const float* x, size_t n, size_t win, double* env)
 double
 p4d_dominant_period(const double* env, size_t n, double env_hz)
 {
-  Fft    f    = fft_new(pow2_at_least((double)n) * 4U);
+  P4dFft f    = p4d_fft_new(pow2_at_least((double)n) * 4U);
   double mean = 0.0;
   for (size_t i = 0U; i < n; ++i) {
     mean += env[i] / (double)n;
@@ -146,7 +73,7 @@ p4d_dominant_period(const double* env, size_t n, double env_hz)
     f.re[i] =
       (env[i] - mean) * (0.5 - (0.5 * cos(2.0 * PI * (double)i / (double)n)));
   }
-  fft_run(&f);
+  p4d_fft_run(&f);
   double best   = 0.0;
   double period = 0.0;
   for (size_t k = 1U; k < f.n / 2U; ++k) {
@@ -157,7 +84,7 @@ p4d_dominant_period(const double* env, size_t n, double env_hz)
       period = 1.0 / hz;
     }
   }
-  fft_free(&f);
+  p4d_fft_free(&f);
   return period;
 }
 
@@ -168,26 +95,15 @@ p4d_band_share(const float* x,
                double       lo_hz,
                double       hi_hz)
 {
-  const size_t seg  = LOW_SEGMENT;
-  Fft          f    = fft_new(seg);
-  double       band = 0.0;
-  double       all  = 0.0;
-  for (size_t at = 0U; at + seg <= n; at += seg / 2U) {
-    for (size_t i = 0U; i < seg; ++i) {
-      const double w = 0.5 - (0.5 * cos(2.0 * PI * (double)i / (double)seg));
-      f.re[i]        = x[at + i] * w;
-      f.im[i]        = 0.0;
-    }
-    fft_run(&f);
-    for (size_t k = 0U; k <= seg / 2U; ++k) {
-      const double hz = (double)k * rate_hz / (double)seg;
-      const double m  = (f.re[k] * f.re[k]) + (f.im[k] * f.im[k]);
-      const double p  = (k == 0U || k == seg / 2U) ? m : 2.0 * m;
-      all += p;
-      band += (hz >= lo_hz && hz < hi_hz) ? p : 0.0;
-    }
+  double* const xd = (double*)checked_calloc(n, sizeof(double));
+  for (size_t i = 0U; i < n; ++i) {
+    xd[i] = x[i];
   }
-  fft_free(&f);
+  P4dSpectrum  s    = p4d_welch(xd, n, LOW_SEGMENT, rate_hz);
+  const double all  = p4d_band_power(&s, 0.0, INFINITY);
+  const double band = p4d_band_power(&s, lo_hz, hi_hz);
+  p4d_spectrum_free(&s);
+  free(xd);
   return all > 0.0 ? band / all : 0.0;
 }
 

@@ -19,13 +19,25 @@
   noise generator (the Debian package lsp-plugins-lv2), and the
   renderer's speed on default stereo noise at 48 kHz, as times real time
   over one minute; the fastest path also renders a whole hour.
+
+  Then Perlin4D Motion beside Calf Pulsator and Calf Multi Chorus (Debian
+  calf-plugins), all in the same run: Motion at its defaults under
+  lv2bench when the bundle has it, and in process (p4d_motion_process over
+  48 kHz stereo in blocks of 256, 10 s of a sine) at its defaults and with
+  all four targets active, since lv2bench runs a plugin at its default
+  control values only.  The target: Motion with all four targets costs no
+  more than Pulsator and Multi Chorus together.
 */
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "motion.h"
 #include "noise.h"
 #include "params.h"
 
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +49,8 @@
 #define BLOCK 256U
 #define N_REPEATS 9U
 
+#define CALF_PULSATOR_URI "http://calf.sourceforge.net/plugins/Pulsator"
+#define CALF_CHORUS_URI "http://calf.sourceforge.net/plugins/MultiChorus"
 #define LSP_NOISE_URI "http://lsp-plug.in/plugins/lv2/noise_generator_x1"
 
 typedef enum {
@@ -187,6 +201,95 @@ render_s(P4dIsa isa, const char* folder, double duration_s)
   return timed(isa, command, line, sizeof(line));
 }
 
+/// ns per stereo frame of p4d_motion_process() in process (median of 5):
+/// 48 kHz, blocks of 256, 10 s of a 440 Hz sine; all four targets active
+/// when all, else the defaults.  -1 if the processor cannot be made.
+static double
+motion_ns(bool all)
+{
+  enum { N_FRAMES = 480000 };
+  const P4dParamTable* table = p4d_params(P4D_KIND_MOTION);
+  float                params[P4D_MOTION_N_PARAMS];
+  p4d_param_defaults(table, params);
+  if (all) {
+    params[P4D_MOTION_GAIN_DB]     = 6.0f;
+    params[P4D_MOTION_PAN_DEPTH]   = 0.7f;
+    params[P4D_MOTION_FILTER_MODE] = (float)P4D_MOTION_FILTER_LOW_PASS;
+    params[P4D_MOTION_FILTER_OCT]  = 2.0f;
+    params[P4D_MOTION_WOW_MS]      = 3.0f;
+    params[P4D_MOTION_FLUTTER_MS]  = 0.3f;
+  }
+
+  P4dMotion* m = NULL;
+  if (p4d_motion_new(48000.0, &m)) {
+    return -1.0;
+  }
+  static float       left[BLOCK];
+  static float       right[BLOCK];
+  float* const       out[2] = { left, right };
+  const float* const in[2]  = { left, right };
+  double             ns[5];
+  for (unsigned r = 0U; r < 5U; ++r) {
+    p4d_motion_activate(m);
+    const double t0 = now_s();
+    for (uint32_t first = 0U; first < N_FRAMES; first += BLOCK) {
+      for (unsigned i = 0U; i < BLOCK; ++i) {
+        left[i] = right[i] = (float)(0.5 * sin(0.0575958653 * (first + i)));
+      }
+      p4d_motion_process(m, params, in, out, NULL, BLOCK);
+      sink = left[BLOCK - 1U];
+    }
+    ns[r] = (now_s() - t0) * 1.0e9 / N_FRAMES;
+  }
+  p4d_motion_free(m);
+  qsort(ns, 5U, sizeof(double), compare);
+  return ns[2];
+}
+
+/// Print a plugin's ns per frame under lv2bench with P4D_ISA=isa (which
+/// only Perlin4D's plugins read), or why not; return it.
+static double
+report_plugin(P4dIsa isa, const char* name, const char* uri)
+{
+  const double ns = plugin_ns(isa, uri);
+  if (ns < 0.0) {
+    printf("  %-36s not in LV2_PATH or lv2bench failed\n", name);
+  } else {
+    printf("  %-36s %8.1f\n", name, ns);
+  }
+  return ns;
+}
+
+/// Motion beside Calf Pulsator and Multi Chorus, in the same run.
+static void
+report_motion(const P4dIsa* paths, unsigned n_paths)
+{
+  printf("\nMotion beside Calf, stereo 48 kHz, blocks of 256, ns per frame "
+         "(sine in; %s)\n",
+         p4d_isa_name(paths[n_paths - 1U]));
+  const P4dIsa best = paths[n_paths - 1U];
+  p4d_isa_use(best);
+  const double pulsator =
+    report_plugin(best, "Calf Pulsator (lv2bench)", CALF_PULSATOR_URI);
+  const double chorus =
+    report_plugin(best, "Calf Multi Chorus (lv2bench)", CALF_CHORUS_URI);
+  const double hosted =
+    report_plugin(best, "Perlin4D Motion defaults (lv2bench)", P4D_URI_MOTION);
+  const double defaults = motion_ns(false);
+  const double all      = motion_ns(true);
+  printf("  %-36s %8.1f\n", "Motion defaults (in process)", defaults);
+  printf("  %-36s %8.1f\n", "Motion all four targets (in process)", all);
+  if (pulsator > 0.0 && chorus > 0.0) {
+    printf("  Motion all four / (Pulsator + Multi Chorus): %.2f "
+           "(target <= 1)\n",
+           all / (pulsator + chorus));
+    if (hosted > 0.0) {
+      printf("  Motion defaults hosted / (Pulsator + Multi Chorus): %.2f\n",
+             hosted / (pulsator + chorus));
+    }
+  }
+}
+
 static void
 report_programs(const P4dIsa* paths, unsigned n_paths)
 {
@@ -303,8 +406,13 @@ main(int argc, char** argv)
     printf("\n");
   }
 
+  if (argc >= 2 && !strcmp(argv[1], "--motion-only")) {
+    report_motion(paths, n_paths);
+    return 0;
+  }
   if (argc < 2 || strcmp(argv[1], "--core-only")) {
     report_programs(paths, n_paths);
+    report_motion(paths, n_paths);
   }
   return 0;
 }

@@ -9,8 +9,10 @@
    Motion's time settings (clock, rate or period, octaves, lacunarity,
    persistence, morph, seed, smoothing): gain, pan, a zero-delay-feedback
    state-variable filter and a modulated delay line (wow, and flutter from a
-   second Mod engine at the rate times flutter_ratio).  Stereo spread moves
-   the right channel's modulation away from the left's in the noise space.
+   third Mod engine at the rate times flutter_ratio).  Stereo spread moves
+   the right channel's modulation away from the left's in the noise space:
+   the same bits at spread 0, independent at spread 1.  The laws that map
+   the curves onto the sound are documented at the top of motion.c.
 
    Like the engines, the output is a function of the song position, the
    parameter timeline and the input audio; block size never matters, and
@@ -94,8 +96,15 @@ p4d_motion_exact_from(const P4dMotion* motion, int64_t frame);
    clamped with p4d_param_clamp() before use.
    @param in Left and right input; may be the same buffer (a mono source),
    and may alias out (in place).  NaN and infinite samples are taken as 0.
-   @param out Left and right output: always finite, never denormal.
-   @param now Set to each target's value at the last frame, or NULL.
+   @param out Left and right output: always finite, never denormal; or
+   NULL to advance only the parameter state (the glides, as
+   p4d_engine_process() with out NULL) by n_frames, with in unread: the
+   audio state is then cleared before the next audio, as by activation.
+   A render that replays the parameter timeline this way up to
+   p4d_motion_exact_from(F), then processes audio from there, gives from F
+   on the bits of a straight run.
+   @param now Set to each target's value at the last frame (left side), or
+   NULL; untouched when out is NULL.
    Realtime safe: no allocation, no locks, no I/O.
 */
 void

@@ -26,6 +26,8 @@ static const P4dScalePoint cc_points[] = { { 128.0f, "Off" }, { 0.0f, NULL } };
 #define LOG P4D_PARAM_LOGARITHMIC
 #define INT P4D_PARAM_INTEGER
 #define ENUM (P4D_PARAM_INTEGER | P4D_PARAM_ENUMERATION)
+/// The lv2:enabled switch hosts use for a click-free bypass.
+#define ENABLED (P4D_PARAM_INTEGER | P4D_PARAM_TOGGLED | P4D_PARAM_ENABLED)
 
 /// The time model Mod and Motion share: clock to persistence.
 #define TIME_PARAMS                                                                \
@@ -126,7 +128,7 @@ static const P4dParam motion_params[P4D_MOTION_N_PARAMS] = {
   { "flutter_ms", "Flutter depth", 0.0f, 0.0f, 2.0f, P4D_UNIT_MS, 0U, NULL },
   { "mix", "Mix", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
   { "output_db", "Output", -24.0f, 0.0f, 12.0f, P4D_UNIT_DB, 0U, NULL },
-  { "enabled", "Enabled", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, INT, NULL },
+  { "enabled", "Enabled", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, ENABLED, NULL },
 };
 
 static const P4dParamTable tables[] = {
@@ -141,7 +143,8 @@ p4d_params(P4dKind kind)
   return &tables[kind == P4D_KIND_MOTION ? 2 : kind == P4D_KIND_NOISE];
 }
 
-static const char* const unit_labels[] = { "", "Hz", "dB", "ms", "beats" };
+static const char* const unit_labels[] = { "",   "Hz",    "dB",
+                                           "ms", "beats", "frames" };
 
 static const char* const unit_uris[] = {
   NULL,
@@ -149,6 +152,7 @@ static const char* const unit_uris[] = {
   "http://lv2plug.in/ns/extensions/units#db",
   "http://lv2plug.in/ns/extensions/units#ms",
   "http://lv2plug.in/ns/extensions/units#beat",
+  "http://lv2plug.in/ns/extensions/units#frame",
 };
 
 const char*
@@ -169,17 +173,22 @@ p4d_unit_uri(P4dUnit unit)
   later is appended to its own list with its own next free index.
 */
 
-#define CONTROL(index, param)                                 \
+#define CONTROL(index, param)                                                \
+  {                                                                          \
+    index, P4D_PORT_CONTROL_IN, param, P4D_UNIT_NONE, NULL, NULL, 0.0f, 0.0f \
+  }
+#define OUTPUT(index, role, channel, symbol, name, lo, hi)    \
   {                                                           \
-    index, P4D_PORT_CONTROL_IN, param, NULL, NULL, 0.0f, 0.0f \
+    index, role, channel, P4D_UNIT_NONE, symbol, name, lo, hi \
   }
-#define OUTPUT(index, role, channel, symbol, name, lo, hi) \
-  {                                                        \
-    index, role, channel, symbol, name, lo, hi             \
+#define OUTPUT_UNIT(index, role, channel, symbol, name, lo, hi, unit) \
+  {                                                                   \
+    index, role, channel, unit, symbol, name, lo, hi                  \
   }
-#define TRANSPORT                                                   \
-  {                                                                 \
-    0U, P4D_PORT_TRANSPORT_IN, 0U, "control", "Control", 0.0f, 0.0f \
+#define TRANSPORT                                                             \
+  {                                                                           \
+    0U, P4D_PORT_TRANSPORT_IN, 0U, P4D_UNIT_NONE, "control", "Control", 0.0f, \
+      0.0f                                                                    \
   }
 
 /// The ports Mod and Mod CV share: indices 0 to 24.
@@ -232,6 +241,82 @@ static const P4dPort noise_ports[] = {
   CONTROL(17U, P4D_NOISE_GRIT),
 };
 
+/*
+  Motion: stereo audio through, every control in parameter order, then what
+  it does now to each target and the latency hosts compensate.  The
+  outputs' ranges: gain from the largest depth down to unity (a tremolo
+  only ever attenuates), pan from left to right, the cutoff over the
+  cutoff control's own range (the glue clamps the report into it; the
+  filter itself may go up to 0.45 fs), the wobble within the largest wow
+  plus flutter either way, the latency within the delay line's base delay
+  at 768 kHz (9220 frames).
+*/
+static const P4dPort motion_ports[] = {
+  TRANSPORT,
+  OUTPUT(1U, P4D_PORT_AUDIO_IN, 0U, "in_l", "Left in", 0.0f, 0.0f),
+  OUTPUT(2U, P4D_PORT_AUDIO_IN, 1U, "in_r", "Right in", 0.0f, 0.0f),
+  OUTPUT(3U, P4D_PORT_AUDIO_OUT, 0U, "out_l", "Left out", 0.0f, 0.0f),
+  OUTPUT(4U, P4D_PORT_AUDIO_OUT, 1U, "out_r", "Right out", 0.0f, 0.0f),
+  CONTROL(5U, P4D_MOTION_CLOCK),
+  CONTROL(6U, P4D_MOTION_RATE_HZ),
+  CONTROL(7U, P4D_MOTION_PERIOD_BEATS),
+  CONTROL(8U, P4D_MOTION_OCTAVES),
+  CONTROL(9U, P4D_MOTION_LACUNARITY),
+  CONTROL(10U, P4D_MOTION_PERSISTENCE),
+  CONTROL(11U, P4D_MOTION_MORPH_X),
+  CONTROL(12U, P4D_MOTION_MORPH_Y),
+  CONTROL(13U, P4D_MOTION_MORPH_Z),
+  CONTROL(14U, P4D_MOTION_SEED),
+  CONTROL(15U, P4D_MOTION_SMOOTH_MS),
+  CONTROL(16U, P4D_MOTION_SPREAD),
+  CONTROL(17U, P4D_MOTION_GAIN_DB),
+  CONTROL(18U, P4D_MOTION_PAN_DEPTH),
+  CONTROL(19U, P4D_MOTION_WIDTH),
+  CONTROL(20U, P4D_MOTION_FILTER_MODE),
+  CONTROL(21U, P4D_MOTION_CUTOFF_HZ),
+  CONTROL(22U, P4D_MOTION_FILTER_OCT),
+  CONTROL(23U, P4D_MOTION_RESONANCE),
+  CONTROL(24U, P4D_MOTION_WOW_MS),
+  CONTROL(25U, P4D_MOTION_FLUTTER_RATIO),
+  CONTROL(26U, P4D_MOTION_FLUTTER_MS),
+  CONTROL(27U, P4D_MOTION_MIX),
+  CONTROL(28U, P4D_MOTION_OUTPUT_DB),
+  CONTROL(29U, P4D_MOTION_ENABLED),
+  OUTPUT_UNIT(30U,
+              P4D_PORT_CONTROL_OUT,
+              0U,
+              "gain_now",
+              "Gain now",
+              -24.0f,
+              0.0f,
+              P4D_UNIT_DB),
+  OUTPUT(31U, P4D_PORT_CONTROL_OUT, 1U, "pan_now", "Pan now", -1.0f, 1.0f),
+  OUTPUT_UNIT(32U,
+              P4D_PORT_CONTROL_OUT,
+              2U,
+              "cutoff_now",
+              "Cutoff now",
+              20.0f,
+              20000.0f,
+              P4D_UNIT_HZ),
+  OUTPUT_UNIT(33U,
+              P4D_PORT_CONTROL_OUT,
+              3U,
+              "wobble_now",
+              "Wobble now",
+              -12.0f,
+              12.0f,
+              P4D_UNIT_MS),
+  OUTPUT_UNIT(34U,
+              P4D_PORT_LATENCY_OUT,
+              0U,
+              "latency",
+              "Latency",
+              0.0f,
+              16384.0f,
+              P4D_UNIT_FRAME),
+};
+
 #define N_PORTS(ports) (uint32_t)(sizeof(ports) / sizeof((ports)[0]))
 
 static const P4dPlugin plugins[P4D_N_PLUGINS] = {
@@ -262,6 +347,16 @@ static const P4dPlugin plugins[P4D_N_PLUGINS] = {
     P4D_KIND_NOISE,
     N_PORTS(noise_ports),
     noise_ports },
+  { P4D_URI_MOTION,
+    "Perlin4D Motion",
+    "ModulatorPlugin",
+    "Song-locked Perlin motion on audio",
+    "Smooth, reproducible 4D Perlin noise motion applied to stereo audio: "
+    "tremolo, auto-pan, filter drift, tape wow and flutter, locked to the "
+    "song position.",
+    P4D_KIND_MOTION,
+    N_PORTS(motion_ports),
+    motion_ports },
 };
 
 const P4dPlugin*
@@ -320,11 +415,14 @@ const char*
 p4d_channel_symbol(P4dKind kind, unsigned channel)
 {
   const P4dPort* const port =
-    kind == P4D_KIND_NOISE
+    kind == P4D_KIND_MOD
       ? p4d_plugin_port_with(
-          &plugins[P4D_PLUGIN_NOISE], P4D_PORT_AUDIO_OUT, channel)
+          &plugins[P4D_PLUGIN_MOD], P4D_PORT_CONTROL_OUT, channel)
       : p4d_plugin_port_with(
-          &plugins[P4D_PLUGIN_MOD], P4D_PORT_CONTROL_OUT, channel);
+          &plugins[kind == P4D_KIND_NOISE ? P4D_PLUGIN_NOISE
+                                          : P4D_PLUGIN_MOTION],
+          P4D_PORT_AUDIO_OUT,
+          channel);
 
   return port ? port->symbol : NULL;
 }

@@ -37,6 +37,7 @@ typedef enum {
   P4D_UNIT_DB,
   P4D_UNIT_MS,
   P4D_UNIT_BEAT,
+  P4D_UNIT_FRAME,
 } P4dUnit;
 
 /// Parameter properties (lv2:portProperty).
@@ -44,6 +45,8 @@ typedef enum {
   P4D_PARAM_INTEGER     = 1U << 0U, ///< lv2:integer
   P4D_PARAM_ENUMERATION = 1U << 1U, ///< lv2:enumeration (scale points)
   P4D_PARAM_LOGARITHMIC = 1U << 2U, ///< pprops:logarithmic
+  P4D_PARAM_TOGGLED     = 1U << 3U, ///< lv2:toggled: an on/off switch
+  P4D_PARAM_ENABLED     = 1U << 4U, ///< lv2:designation lv2:enabled (bypass)
 } P4dParamFlag;
 
 /// A labelled value of a parameter (lv2:scalePoint).
@@ -200,6 +203,7 @@ typedef enum {
   P4D_PLUGIN_MOD,
   P4D_PLUGIN_MOD_CV,
   P4D_PLUGIN_NOISE,
+  P4D_PLUGIN_MOTION,
   P4D_N_PLUGINS
 } P4dPluginId;
 
@@ -208,16 +212,20 @@ typedef enum {
   P4D_PORT_TRANSPORT_IN, ///< Atom sequence in: host transport (time:Position)
   P4D_PORT_MIDI_OUT,     ///< Atom sequence out: MIDI events
   P4D_PORT_CONTROL_IN,   ///< Control in: the parameter numbered by id
-  P4D_PORT_CONTROL_OUT,  ///< Control out: channel id's latest value
+  P4D_PORT_CONTROL_OUT,  ///< Control out: channel id's latest value (Mod), or
+                         ///< target id's (Motion: P4dMotionNow)
   P4D_PORT_CV_OUT,       ///< CV out: channel id at full rate, optional
   P4D_PORT_AUDIO_OUT,    ///< Audio out: channel id
+  P4D_PORT_AUDIO_IN,     ///< Audio in: channel id
+  P4D_PORT_LATENCY_OUT,  ///< Control out: the latency in frames
 } P4dPortRole;
 
 /// One port of a plugin.
 typedef struct {
   uint32_t    index;   ///< lv2:index (append-only, see above)
   P4dPortRole role;    ///< What it carries
-  uint32_t    id;      ///< Parameter id (control in) or channel (outputs)
+  uint32_t    id;      ///< Parameter id (control in) or channel (others)
+  P4dUnit     unit;    ///< Unit of a control output
   const char* symbol;  ///< lv2:symbol, NULL for a control in (the param's)
   const char* name;    ///< lv2:name, NULL for a control in (the param's)
   float       minimum; ///< Smallest value of a control or CV output
@@ -263,7 +271,7 @@ p4d_port_name(const P4dPlugin* plugin, const P4dPort* port);
 /**
    Return the symbol of the output that carries channel of kind, the name
    the renderer gives that channel: out_1 to out_4 (Mod), out_l and out_r
-   (Noise); NULL past the last channel.
+   (Noise and Motion); NULL past the last channel.
 */
 const char*
 p4d_channel_symbol(P4dKind kind, unsigned channel);

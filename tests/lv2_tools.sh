@@ -8,8 +8,11 @@
 #      every TTL file of the bundle at once, finds 0 errors;
 #   a2. serdi reads each generated TTL file and writes it back unchanged: the
 #      generator writes the layout serdi prints;
-#   b. lv2ls lists the three plugins and lv2info shows each with its ports;
-#   c. jalv runs Perlin4D Mod on a JACK dummy backend and out_1 moves.
+#   b. lv2ls lists the four plugins and lv2info shows each with its ports
+#      (Motion's latency output as lv2:reportsLatency);
+#   c. jalv runs Perlin4D Mod on a JACK dummy backend and out_1 moves;
+#   d. jalv runs Perlin4D Motion there: it reports its latency, and its
+#      targets' outputs move.
 #
 # Usage: lv2_tools.sh BUNDLE_DIR   (the built perlin4d.lv2, an absolute path)
 #
@@ -20,7 +23,8 @@ set -eu
 # The plugins and their number of ports.
 plugins='urn:perlin4d:mod 25
 urn:perlin4d:mod-cv 29
-urn:perlin4d:noise 18'
+urn:perlin4d:noise 18
+urn:perlin4d:motion 35'
 
 # Where the LV2 specifications may be installed.
 spec_dirs='/usr/lib/lv2 /usr/lib/x86_64-linux-gnu/lv2'
@@ -160,6 +164,12 @@ while read -r uri n_ports; do
     fail "lv2info $uri: from bundle $from, not $bundle_uri"
 
   class=$(sed -n 's/^[[:space:]]*Class:[[:space:]]*//p' "$tmp/lv2info.out")
+  if [ "$uri" = urn:perlin4d:motion ]; then
+    grep -q 'reportsLatency' "$tmp/lv2info.out" ||
+      fail "lv2info $uri shows no lv2:reportsLatency port"
+    grep -q 'lv2core#enabled' "$tmp/lv2info.out" ||
+      fail "lv2info $uri shows no lv2:enabled designation"
+  fi
   echo "# lv2ls lists $uri; lv2info: $found ports, class $class, from the" \
     "built bundle"
 done <<EOF
@@ -229,3 +239,34 @@ awk '!($1 + 0 == $1 && $1 >= -1 && $1 <= 1) { exit 1 }' "$tmp/out_1" ||
 
 echo "# jalv: out_1 changes: $n_distinct different values in the last" \
   "$n_values"
+
+# d. jalv runs Perlin4D Motion ------------------------------------------------
+
+status=0
+{
+  for i in 1 2 3 4 5 6; do
+    sleep 0.25
+    echo monitors
+  done
+  sleep 0.1
+} | timeout -k 2 10 jalv -p -c rate_hz=5 -c gain_db=12 -c pan_depth=1 \
+  urn:perlin4d:motion >"$tmp/jalv_motion.out" 2>"$tmp/jalv_motion.err" ||
+  status=$?
+
+[ $status -eq 0 ] ||
+  fail "jalv (Motion) exited with status $status: $(cat "$tmp/jalv_motion.err")"
+
+sed -n 's/^\(> \)*latency = //p' "$tmp/jalv_motion.out" | sed 1d >"$tmp/latency"
+sed -n 's/^\(> \)*pan_now = //p' "$tmp/jalv_motion.out" | sed 1d >"$tmp/pan"
+echo "# jalv: Motion's latency $(sort -u "$tmp/latency" | paste -sd ' ' | cut -d. -f1) frames" \
+  "at 48 kHz; pan_now over 1.5 s: $(paste -sd ' ' "$tmp/pan")"
+
+# 12 ms of delay line and 4 frames of interpolation: 580 frames at 48 kHz
+[ "$(awk '{ printf "%d\n", $1 }' "$tmp/latency" | sort -u)" = 580 ] ||
+  fail "jalv: Motion's latency is not 580 frames: $(cat "$tmp/latency")"
+n_distinct=$(sort -u "$tmp/pan" | wc -l)
+[ "$n_distinct" -ge 2 ] ||
+  fail "jalv: Motion's pan_now does not change: $(cat "$tmp/jalv_motion.out")"
+awk '!($1 + 0 == $1 && $1 >= -1 && $1 <= 1) { exit 1 }' "$tmp/pan" ||
+  fail "jalv: pan_now values outside [-1, 1]: $(cat "$tmp/pan")"
+echo "# jalv: Motion's pan_now changes: $n_distinct different values"

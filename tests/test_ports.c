@@ -11,9 +11,11 @@
 #undef NDEBUG
 
 #include "engine.h"
+#include "motion.h"
 #include "params.h"
 
 #include <assert.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +26,10 @@ test_plugin(const P4dPlugin* plugin)
   unsigned                   controls[P4D_MAX_PARAMS]  = { 0U };
   unsigned                   outputs[P4D_MAX_CHANNELS] = { 0U };
   unsigned                   transports                = 0U;
+  unsigned                   targets[P4D_MOTION_N_NOW] = { 0U };
+  unsigned                   inputs[P4D_MAX_CHANNELS]  = { 0U };
+  unsigned                   latencies                 = 0U;
+  const bool                 motion = plugin->kind == P4D_KIND_MOTION;
 
   assert(p4d_plugin_find(plugin->uri) == plugin);
   for (uint32_t i = 0U; i < plugin->n_ports; ++i) {
@@ -48,6 +54,14 @@ test_plugin(const P4dPlugin* plugin)
       ++controls[port->id];
       break;
     case P4D_PORT_CONTROL_OUT:
+      assert(port->minimum < port->maximum);
+      if (motion) {
+        // One per target of the processor (motion.h's P4dMotionNow)
+        assert(port->id < P4D_MOTION_N_NOW);
+        ++targets[port->id];
+        break;
+      }
+      // fall through
     case P4D_PORT_CV_OUT:
       assert(port->minimum < port->maximum);
       // fall through
@@ -55,16 +69,30 @@ test_plugin(const P4dPlugin* plugin)
       assert(port->id < p4d_engine_channels(plugin->kind));
       outputs[port->id] += port->role != P4D_PORT_CV_OUT;
       break;
+    case P4D_PORT_AUDIO_IN:
+      assert(motion && port->id < p4d_engine_channels(plugin->kind));
+      ++inputs[port->id];
+      break;
+    case P4D_PORT_LATENCY_OUT:
+      assert(motion && port->minimum == 0.0f && port->maximum > 0.0f);
+      assert(port->unit == P4D_UNIT_FRAME);
+      ++latencies;
+      break;
     }
   }
   assert(!p4d_plugin_port(plugin, plugin->n_ports));
 
   assert(transports == 1U);
+  assert(latencies == (motion ? 1U : 0U));
+  for (unsigned t = 0U; t < P4D_MOTION_N_NOW; ++t) {
+    assert(targets[t] == (motion ? 1U : 0U));
+  }
   for (uint32_t p = 0U; p < table->n_params; ++p) {
     assert(controls[p] == 1U);
   }
   for (unsigned c = 0U; c < p4d_engine_channels(plugin->kind); ++c) {
     assert(outputs[c] == 1U);
+    assert(inputs[c] == (motion ? 1U : 0U));
     assert(p4d_plugin_port_with(
       plugin,
       plugin->kind == P4D_KIND_MOD ? P4D_PORT_CONTROL_OUT : P4D_PORT_AUDIO_OUT,
@@ -109,7 +137,11 @@ test_channel_symbols(void)
   for (unsigned c = 0U; c < 2U; ++c) {
     assert(!strcmp(p4d_channel_symbol(P4D_KIND_NOISE, c), noise[c]));
   }
+  for (unsigned c = 0U; c < 2U; ++c) {
+    assert(!strcmp(p4d_channel_symbol(P4D_KIND_MOTION, c), noise[c]));
+  }
   assert(!p4d_channel_symbol(P4D_KIND_MOD, 4U));
+  assert(!p4d_channel_symbol(P4D_KIND_MOTION, 2U));
   assert(!p4d_channel_symbol(P4D_KIND_NOISE, 2U));
 }
 
@@ -122,6 +154,7 @@ main(void)
   assert(!p4d_plugin_find("urn:perlin4d:none"));
   test_params(P4D_KIND_MOD);
   test_params(P4D_KIND_NOISE);
+  test_params(P4D_KIND_MOTION);
   test_channel_symbols();
   return 0;
 }

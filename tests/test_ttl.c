@@ -3,20 +3,23 @@
 
 /*
   The built bundle as a host reads it, through lilv, against the released
-  contract written out by hand here: every port of every plugin (index,
-  symbol, name, type, direction, range, default, unit, properties, scale
-  points), the metadata hosts show, and every preset loads and stays in the
-  range its port declares.
+  contract written out by hand (support/ttl_contract.c): every port of
+  every plugin (index, symbol, name, type, direction, range, default, unit,
+  properties, scale points), the metadata hosts show, and every preset
+  loads and stays in the range its port declares.
 
   The expectations are deliberately not read from the port table the TTL is
   generated from (a test that reads the table it checks proves nothing):
-  they are the 0.2.0 release, frozen.  Port symbols and indices never change
-  once released, so a change here is a change to the plugins' contract.
+  they are the 0.2.0 release, frozen, and Perlin4D Motion as it will first
+  be released.  Port symbols and indices never change once released, so a
+  change there is a change to the plugins' contract.
 
   Usage: test_ttl BUNDLE_DIR
 */
 
 #undef NDEBUG
+
+#include "support/ttl_contract.h"
 
 #include <lilv/lilv.h>
 #include <lv2/atom/atom.h>
@@ -37,143 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// What a port is: its type and direction.
-typedef enum {
-  ATOM_IN,     ///< atom:Sequence input, time:Position, lv2:control designation
-  MIDI_OUT,    ///< atom:Sequence output of midi:MidiEvent
-  CONTROL_IN,  ///< lv2:ControlPort input, with default, minimum and maximum
-  CONTROL_OUT, ///< lv2:ControlPort output, with minimum and maximum
-  CV_OUT,      ///< lv2:CVPort output, lv2:connectionOptional
-  AUDIO_OUT,   ///< lv2:AudioPort output
-} PortKind;
-
-/// The port properties a port has: it must have no other.
-enum { INT = 1U, ENUM = 2U, LOG = 4U };
-
-typedef struct {
-  float       value;
-  const char* label; ///< NULL ends a list
-} Point;
-
-typedef struct {
-  const char*  symbol;
-  const char*  name;
-  uint32_t     index;
-  PortKind     kind;
-  float        def; ///< CONTROL_IN only
-  float        min; ///< CONTROL_IN, CONTROL_OUT and CV_OUT only
-  float        max;
-  unsigned     props;
-  const char*  unit;   ///< units:unit, NULL for none
-  const Point* points; ///< lv2:scalePoint, NULL for none
-} Port;
-
-// clang-format off
-static const Point mod_clock_points[] = {
-  { 0, "Song time" }, { 1, "Song beats" }, { 2, "Free running" }, { 0, NULL },
-};
-static const Point noise_clock_points[] = {
-  { 0, "Song time" }, { 1, "Free running" }, { 0, NULL },
-};
-static const Point cc_points[] = { { 128, "Off" }, { 0, NULL } };
-
-#define HZ LV2_UNITS__hz
-#define DB LV2_UNITS__db
-#define MS LV2_UNITS__ms
-#define BEAT LV2_UNITS__beat
-
-// One port a line: index, symbol, name, kind, default, minimum, maximum,
-// unit, properties, scale points.
-#define OTHER(i, sym, name, kind) { sym, name, i, kind, 0, 0, 0, 0, NULL, NULL }
-#define OUT(i, sym, name, kind) { sym, name, i, kind, 0, -1, 1, 0, NULL, NULL }
-#define IN(i, sym, name, def, min, max, unit, props, points) \
-  { sym, name, i, CONTROL_IN, def, min, max, props, unit, points }
-// clang-format on
-
-/// Perlin4D Mod CV; Perlin4D Mod is its first 25 ports.
-static const Port mod_cv_ports[] = {
-  // clang-format off
-  OTHER(0U, "control", "Control", ATOM_IN),
-  OTHER(1U, "midi_out", "MIDI out", MIDI_OUT),
-  IN(2U, "clock", "Clock", 0, 0, 2, NULL, INT | ENUM, mod_clock_points),
-  IN(3U, "rate_hz", "Rate", 0.5f, 0.001f, 50.0f, HZ, LOG, NULL),
-  IN(4U, "period_beats", "Period", 4.0f, 0.0625f, 256.0f, BEAT, LOG, NULL),
-  IN(5U, "octaves", "Octaves", 3.0f, 1.0f, 8.0f, NULL, 0, NULL),
-  IN(6U, "lacunarity", "Lacunarity", 2.0f, 1.5f, 4.0f, NULL, 0, NULL),
-  IN(7U, "persistence", "Persistence", 0.5f, 0.0f, 1.0f, NULL, 0, NULL),
-  IN(8U, "spread", "Spread", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),
-  IN(9U, "morph_x", "Morph X", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(10U, "morph_y", "Morph Y", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(11U, "morph_z", "Morph Z", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(12U, "seed", "Seed", 1, 0, 65535, NULL, INT, NULL),
-  IN(13U, "out_min", "Output minimum", 0.0f, -1.0f, 1.0f, NULL, 0, NULL),
-  IN(14U, "out_max", "Output maximum", 1.0f, -1.0f, 1.0f, NULL, 0, NULL),
-  IN(15U, "smooth_ms", "Smoothing", 20.0f, 0.0f, 1000.0f, MS, 0, NULL),
-  IN(16U, "midi_channel", "MIDI channel", 1, 1, 16, NULL, INT, NULL),
-  IN(17U, "cc_1", "CC 1", 128, 0, 128, NULL, INT, cc_points),
-  IN(18U, "cc_2", "CC 2", 128, 0, 128, NULL, INT, cc_points),
-  IN(19U, "cc_3", "CC 3", 128, 0, 128, NULL, INT, cc_points),
-  IN(20U, "cc_4", "CC 4", 128, 0, 128, NULL, INT, cc_points),
-  OUT(21U, "out_1", "Out 1", CONTROL_OUT),
-  OUT(22U, "out_2", "Out 2", CONTROL_OUT),
-  OUT(23U, "out_3", "Out 3", CONTROL_OUT),
-  OUT(24U, "out_4", "Out 4", CONTROL_OUT),
-  OUT(25U, "cv_1", "CV 1", CV_OUT),
-  OUT(26U, "cv_2", "CV 2", CV_OUT),
-  OUT(27U, "cv_3", "CV 3", CV_OUT),
-  OUT(28U, "cv_4", "CV 4", CV_OUT),
-  // clang-format on
-};
-
-static const Port noise_ports[] = {
-  // clang-format off
-  OTHER(0U, "control", "Control", ATOM_IN),
-  OTHER(1U, "out_l", "Left", AUDIO_OUT),
-  OTHER(2U, "out_r", "Right", AUDIO_OUT),
-  IN(3U, "level_db", "Level", -12.0f, -90.0f, 0.0f, DB, 0, NULL),
-  IN(4U, "grain_hz", "Grain", 1000.0f, 20.0f, 20000.0f, HZ, LOG, NULL),
-  IN(5U, "octaves", "Octaves", 6.0f, 1.0f, 10.0f, NULL, 0, NULL),
-  IN(6U, "lacunarity", "Lacunarity", 2.0f, 1.5f, 4.0f, NULL, 0, NULL),
-  IN(7U, "persistence", "Persistence", 0.5f, 0.0f, 1.0f, NULL, 0, NULL),
-  IN(8U, "evolve_hz", "Evolve", 0.5f, 0.0f, 20.0f, HZ, 0, NULL),
-  IN(9U, "width", "Width", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),
-  IN(10U, "morph_x", "Morph X", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(11U, "morph_y", "Morph Y", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(12U, "morph_z", "Morph Z", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(13U, "seed", "Seed", 1, 0, 65535, NULL, INT, NULL),
-  IN(14U, "clock", "Clock", 0, 0, 1, NULL, INT | ENUM, noise_clock_points),
-  IN(15U, "gust_db", "Gust depth", 0.0f, 0.0f, 24.0f, DB, 0, NULL),
-  IN(16U, "gust_hz", "Gust rate", 0.5f, 0.02f, 5.0f, HZ, LOG, NULL),
-  IN(17U, "grit", "Grit", 0.0f, 0.0f, 1.0f, NULL, 0, NULL),
-  // clang-format on
-};
-
-#undef IN
-#undef OUT
-#undef OTHER
-
-/// What one plugin must be.
-typedef struct {
-  const char* uri;
-  const char* name;
-  const char* class_uri;
-  const Port* ports;
-  uint32_t    n_ports;
-  unsigned    min_presets; ///< released presets may not disappear
-} PluginSpec;
-
-// clang-format off
-static const PluginSpec plugin_specs[] = {
-  { "urn:perlin4d:mod", "Perlin4D Mod", LV2_CORE__UtilityPlugin,
-    mod_cv_ports, 25U, 7U },
-  { "urn:perlin4d:mod-cv", "Perlin4D Mod CV", LV2_CORE__UtilityPlugin,
-    mod_cv_ports, 29U, 7U },
-  { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
-    noise_ports, 18U, 5U },
-};
-// clang-format on
-
-#define N_PLUGINS (sizeof(plugin_specs) / sizeof(plugin_specs[0]))
+#define N_PLUGINS P4D_TTL_N_PLUGINS
 
 /// The release these expectations freeze: meson project version 0.2.0.
 #define MINOR_VERSION "2"
@@ -182,7 +49,7 @@ static const PluginSpec plugin_specs[] = {
 #define LICENSE "http://opensource.org/licenses/isc"
 
 /// Presets in the bundle, at least (the released ones).
-#define MIN_PRESETS 12U
+#define MIN_PRESETS 18U
 
 /// URI nodes, ports and scale points this test can hold.
 #define MAX_NODES 64U
@@ -288,7 +155,7 @@ add(char* const desc, const char* const fmt, ...)
    numbers as %.9g, which tells every two floats apart.
 */
 static void
-describe_expected(const Port* const port, char* const desc)
+describe_expected(const P4dTtlPort* const port, char* const desc)
 {
   static const char* const kinds[] = {
     "atom in buffer " LV2_ATOM__Sequence " supports " LV2_TIME__Position
@@ -298,15 +165,21 @@ describe_expected(const Port* const port, char* const desc)
     "control out",
     "cv out",
     "audio out",
+    "audio in",
+    "control out designation " LV2_CORE__latency,
   };
-  const PortKind kind = port->kind;
+  const P4dTtlKind kind = port->kind;
 
   add(desc, "%s \"%s\" %s", port->symbol, port->name, kinds[kind]);
-  if (kind == CONTROL_IN) {
+  if (port->props & P4D_TTL_ENABLED) {
+    add(desc, " designation " LV2_CORE__enabled);
+  }
+  if (kind == P4D_TTL_CONTROL_IN) {
     add(desc, " default %.9g", (double)port->def);
   }
 
-  if (kind == CONTROL_IN || kind == CONTROL_OUT || kind == CV_OUT) {
+  if (kind == P4D_TTL_CONTROL_IN || kind == P4D_TTL_CONTROL_OUT ||
+      kind == P4D_TTL_CV_OUT || kind == P4D_TTL_LATENCY_OUT) {
     add(
       desc, " minimum %.9g maximum %.9g", (double)port->min, (double)port->max);
   }
@@ -316,12 +189,15 @@ describe_expected(const Port* const port, char* const desc)
   }
 
   add(desc,
-      "%s%s%s%s",
-      (port->props & INT) ? " integer" : "",
-      (port->props & ENUM) ? " enumeration" : "",
-      (port->props & LOG) ? " logarithmic" : "",
-      kind == CV_OUT ? " connectionOptional" : "");
-  for (const Point* point = port->points; point && point->label; ++point) {
+      "%s%s%s%s%s%s",
+      (port->props & P4D_TTL_INT) ? " integer" : "",
+      (port->props & P4D_TTL_ENUM) ? " enumeration" : "",
+      (port->props & P4D_TTL_LOG) ? " logarithmic" : "",
+      (port->props & P4D_TTL_TOGGLED) ? " toggled" : "",
+      kind == P4D_TTL_CV_OUT ? " connectionOptional" : "",
+      kind == P4D_TTL_LATENCY_OUT ? " reportsLatency" : "");
+  for (const P4dTtlPoint* point = port->points; point && point->label;
+       ++point) {
     add(desc, " point %.9g \"%s\"", (double)point->value, point->label);
   }
 }
@@ -382,6 +258,7 @@ describe_port(const LilvPlugin* const plugin,
     { "logarithmic", LV2_PORT_PROPS__logarithmic },
     { "toggled", LV2_CORE__toggled },
     { "connectionOptional", LV2_CORE__connectionOptional },
+    { "reportsLatency", LV2_CORE__reportsLatency },
   };
   // clang-format on
   const size_t n_types = 6U;
@@ -451,7 +328,7 @@ describe_port(const LilvPlugin* const plugin,
    and that each symbol names only its own port.
 */
 static void
-check_ports(const PluginSpec* const spec, const LilvPlugin* const plugin)
+check_ports(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
 {
   // (lilv reads the plugin's data here, before its nodes can be found)
   const uint32_t   n_ports    = lilv_plugin_get_num_ports(plugin);
@@ -494,7 +371,7 @@ check_ports(const PluginSpec* const spec, const LilvPlugin* const plugin)
 
 /// Check name, class, licence, versions, project and features.
 static void
-check_metadata(const PluginSpec* const spec, const LilvPlugin* const plugin)
+check_metadata(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
 {
   const LilvNode* const uri = lilv_plugin_get_uri(plugin);
   check_value(spec->uri, uri, DOAP("name"), spec->name);
@@ -586,7 +463,7 @@ check_setting(const LilvPlugin* const plugin,
 
 /// Load every preset of a plugin on its own, check it, unload it; count them.
 static unsigned
-check_presets(const PluginSpec* const spec, const LilvPlugin* const plugin)
+check_presets(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
 {
   LilvNodes* const presets =
     lilv_plugin_get_related(plugin, node(LV2_PRESETS__Preset));
@@ -631,7 +508,7 @@ check_presets(const PluginSpec* const spec, const LilvPlugin* const plugin)
 }
 
 static const LilvPlugin*
-find_plugin(const PluginSpec* const spec)
+find_plugin(const P4dTtlPlugin* const spec)
 {
   LilvNode* const         uri = lilv_new_uri(world, spec->uri);
   const LilvPlugin* const plugin =
@@ -642,7 +519,7 @@ find_plugin(const PluginSpec* const spec)
 }
 
 static void
-test_plugin(const PluginSpec* const spec)
+test_plugin(const P4dTtlPlugin* const spec)
 {
   const LilvPlugin* const plugin = find_plugin(spec);
   check_ports(spec, plugin);
@@ -651,7 +528,7 @@ test_plugin(const PluginSpec* const spec)
 
   unsigned n_controls = 0U;
   for (uint32_t i = 0U; i < spec->n_ports; ++i) {
-    n_controls += spec->ports[i].kind == CONTROL_IN;
+    n_controls += spec->ports[i].kind == P4D_TTL_CONTROL_IN;
   }
 
   printf("# %s: %u ports (%u controls match the table: symbol, name, range, "
@@ -673,7 +550,7 @@ test_plugin(const PluginSpec* const spec)
    failure.
 */
 static void
-test_credits(const PluginSpec* const spec)
+test_credits(const P4dTtlPlugin* const spec)
 {
   const LilvPlugin* const plugin = find_plugin(spec);
   check_value(spec->uri, lilv_plugin_get_uri(plugin), DOAP("shortdesc"), NULL);
@@ -720,7 +597,7 @@ main(const int argc, char** const argv)
   free(path);
 
   for (size_t i = 0U; i < N_PLUGINS; ++i) {
-    test_plugin(&plugin_specs[i]);
+    test_plugin(&p4d_ttl_plugins[i]);
   }
 
   LilvNodes* const presets = lilv_world_find_nodes(
@@ -734,7 +611,7 @@ main(const int argc, char** const argv)
   printf("# %u distinct presets in the bundle\n", n_presets);
 
   for (size_t i = 0U; i < N_PLUGINS; ++i) {
-    test_credits(&plugin_specs[i]);
+    test_credits(&p4d_ttl_plugins[i]);
   }
 
   printf("# every plugin has a doap:shortdesc, its project a doap:name and a "

@@ -2,13 +2,15 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  The LV2 glue of Perlin4D Mod, Perlin4D Mod CV and Perlin4D Noise: copies
-  ports into parameters, passes the host transport on, and calls the engine.
-  Mod also turns its channels into MIDI control changes.
+  The LV2 glue of Perlin4D Mod, Perlin4D Mod CV, Perlin4D Noise and
+  Perlin4D Motion: copies ports into parameters, passes the host transport
+  on, and calls the engine (Motion: the Motion processor, which reads the
+  audio inputs).  Mod also turns its channels into MIDI control changes.
 */
 
 #include "engine.h"
 #include "midi_cc.h"
+#include "motion.h"
 #include "params.h"
 
 #include <lv2/atom/atom.h>
@@ -48,7 +50,8 @@ typedef struct {
 typedef struct {
   const P4dPlugin*         plugin;
   unsigned                 n_channels;
-  P4dEngine*               engine;
+  P4dEngine*               engine; ///< Mod and Noise
+  P4dMotion*               motion; ///< Motion
   double                   sample_rate_hz;
   bool                     has_map; ///< urid:map given: transport and MIDI work
   Uris                     uris;
@@ -58,9 +61,14 @@ typedef struct {
   const float*             params[P4D_MAX_PARAMS];
   float*                   out[P4D_MAX_CHANNELS];    ///< Control outputs (Mod)
   float*                   signal[P4D_MAX_CHANNELS]; ///< CV or audio outputs
+  const float*             in[2];                    ///< Audio inputs (Motion)
+  float*                   latency;               ///< Latency output (Motion)
+  float                    now[P4D_MOTION_N_NOW]; ///< Motion's targets now
+  const P4dPort*           now_port[P4D_MOTION_N_NOW]; ///< Their outputs
   float                    buf[P4D_MAX_CHANNELS][CHUNK];
-  int64_t                  frame; ///< Frames since activate()
-  P4dMidiCc                cc;    ///< The MIDI CC generator (Mod)
+  float                    zero[CHUNK]; ///< An unconnected audio input
+  int64_t                  frame;       ///< Frames since activate()
+  P4dMidiCc                cc;          ///< The MIDI CC generator (Mod)
 } Plugin;
 
 /**
@@ -87,9 +95,18 @@ instantiate(const LV2_Descriptor*     descriptor,
 
   self->n_channels     = p4d_engine_channels(self->plugin->kind);
   self->sample_rate_hz = rate;
-  if (p4d_engine_new(self->plugin->kind, rate, &self->engine)) {
+  const P4dStatus st =
+    self->plugin->kind == P4D_KIND_MOTION
+      ? p4d_motion_new(rate, &self->motion)
+      : p4d_engine_new(self->plugin->kind, rate, &self->engine);
+  if (st) {
     free(self);
     return NULL;
+  }
+
+  for (unsigned t = 0U; self->motion && t < P4D_MOTION_N_NOW; ++t) {
+    self->now_port[t] =
+      p4d_plugin_port_with(self->plugin, P4D_PORT_CONTROL_OUT, t);
   }
 
   const LV2_URID_Map* map = NULL;
@@ -152,6 +169,12 @@ connect_port(LV2_Handle instance, uint32_t port, void* data)
   case P4D_PORT_AUDIO_OUT:
     self->signal[p->id] = (float*)data;
     break;
+  case P4D_PORT_AUDIO_IN:
+    self->in[p->id] = (const float*)data;
+    break;
+  case P4D_PORT_LATENCY_OUT:
+    self->latency = (float*)data;
+    break;
   }
 }
 
@@ -163,7 +186,17 @@ activate(LV2_Handle instance)
 {
   Plugin* const self = (Plugin*)instance;
 
-  p4d_engine_activate(self->engine);
+  if (self->motion) {
+    // Until the first frame is processed, the targets at rest.
+    p4d_motion_activate(self->motion);
+    self->now[P4D_MOTION_NOW_GAIN_DB] = 0.0f;
+    self->now[P4D_MOTION_NOW_PAN]     = 0.0f;
+    self->now[P4D_MOTION_NOW_CUTOFF_HZ] =
+      p4d_params(P4D_KIND_MOTION)->params[P4D_MOTION_CUTOFF_HZ].def;
+    self->now[P4D_MOTION_NOW_WOBBLE_MS] = 0.0f;
+  } else {
+    p4d_engine_activate(self->engine);
+  }
   self->frame = 0;
   p4d_midi_cc_reset(&self->cc, self->sample_rate_hz);
 }
@@ -240,7 +273,11 @@ read_position(Plugin* self, const LV2_Atom_Object* obj)
     tr.beat     = n_bar * beats_per_bar + in_bar;
   }
 
-  p4d_engine_transport(self->engine, &tr);
+  if (self->motion) {
+    p4d_motion_transport(self->motion, &tr);
+  } else {
+    p4d_engine_transport(self->engine, &tr);
+  }
 }
 
 /// Whether this instance sends MIDI: only Mod has a MIDI port, and events
@@ -268,10 +305,48 @@ write_midi(void* handle, uint32_t offset, const uint8_t* msg, uint32_t size)
   return true;
 }
 
+/**
+   Process frames [begin, end) of Motion's audio with the current values:
+   straight from the input to the output buffers (which may be the same, or
+   the one input given twice for a mono track), or, where the host left an
+   audio port unconnected, in chunks through silence and scratch buffers.
+*/
+static void
+render_motion(Plugin* self, const float* values, uint32_t begin, uint32_t end)
+{
+  if (self->in[0] && self->in[1] && self->signal[0] && self->signal[1]) {
+    if (begin < end) {
+      const float* const in[2]  = { self->in[0] + begin, self->in[1] + begin };
+      float* const       out[2] = { self->signal[0] + begin,
+                                    self->signal[1] + begin };
+      p4d_motion_process(self->motion, values, in, out, self->now, end - begin);
+    }
+    return;
+  }
+
+  for (uint32_t offset = begin; offset < end; offset += CHUNK) {
+    const uint32_t     m     = end - offset < CHUNK ? end - offset : CHUNK;
+    const float* const in[2] = {
+      self->in[0] ? self->in[0] + offset : self->zero,
+      self->in[1] ? self->in[1] + offset : self->zero
+    };
+    float* const out[2] = {
+      self->signal[0] ? self->signal[0] + offset : self->buf[0],
+      self->signal[1] ? self->signal[1] + offset : self->buf[1]
+    };
+    p4d_motion_process(self->motion, values, in, out, self->now, m);
+  }
+}
+
 /// Render frames [begin, end) of this run() with the current values.
 static void
 render(Plugin* self, const float* values, uint32_t begin, uint32_t end)
 {
+  if (self->motion) {
+    render_motion(self, values, begin, end);
+    return;
+  }
+
   const bool midi = sends_midi(self);
 
   for (uint32_t offset = begin; offset < end; offset += CHUNK) {
@@ -360,6 +435,24 @@ run(LV2_Handle instance, uint32_t n_frames)
   render(self, values, done, n_frames);
   self->frame += n_frames;
 
+  if (self->motion) {
+    // Every run, so that a host reads the latency whenever it looks.
+    if (self->latency) {
+      *self->latency = (float)p4d_motion_latency(self->motion);
+    }
+    // Within each output's range: the filter may go past the cutoff
+    // control's range that the display shows.
+    for (unsigned t = 0U; t < P4D_MOTION_N_NOW; ++t) {
+      const P4dPort* const port = self->now_port[t];
+      const float          v    = self->now[t];
+      if (self->out[t]) {
+        *self->out[t] = v < port->minimum   ? port->minimum
+                        : v > port->maximum ? port->maximum
+                                            : v;
+      }
+    }
+  }
+
   if (midi) {
     lv2_atom_forge_pop(&self->forge, &sequence);
   }
@@ -373,6 +466,7 @@ cleanup(LV2_Handle instance)
 {
   Plugin* const self = (Plugin*)instance;
 
+  p4d_motion_free(self->motion);
   p4d_engine_free(self->engine);
   free(self);
 }
@@ -387,6 +481,7 @@ static const LV2_Descriptor descriptors[P4D_N_PLUGINS] = {
   DESCRIPTOR(P4D_URI_MOD),
   DESCRIPTOR(P4D_URI_MOD_CV),
   DESCRIPTOR(P4D_URI_NOISE),
+  DESCRIPTOR(P4D_URI_MOTION),
 };
 
 /**

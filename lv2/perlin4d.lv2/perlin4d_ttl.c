@@ -126,10 +126,16 @@ control_in(Props* props, const P4dParam* param)
 
   if (param->flags & P4D_PARAM_ENUMERATION) {
     prop2(props, "lv2:portProperty", "lv2:integer", "lv2:enumeration");
+  } else if (param->flags & P4D_PARAM_TOGGLED) {
+    prop2(props, "lv2:portProperty", "lv2:integer", "lv2:toggled");
   } else if (param->flags & P4D_PARAM_INTEGER) {
     prop(props, "lv2:portProperty lv2:integer");
   } else if (param->flags & P4D_PARAM_LOGARITHMIC) {
     prop(props, "lv2:portProperty pprops:logarithmic");
+  }
+
+  if (param->flags & P4D_PARAM_ENABLED) {
+    prop(props, "lv2:designation lv2:enabled");
   }
 
   if (param->points) {
@@ -178,6 +184,12 @@ write_port(FILE* out, const P4dPlugin* plugin, const P4dPort* port)
   case P4D_PORT_AUDIO_OUT:
     prop2(&props, "a", "lv2:AudioPort", "lv2:OutputPort");
     break;
+  case P4D_PORT_AUDIO_IN:
+    prop2(&props, "a", "lv2:AudioPort", "lv2:InputPort");
+    break;
+  case P4D_PORT_LATENCY_OUT:
+    prop2(&props, "a", "lv2:ControlPort", "lv2:OutputPort");
+    break;
   }
 
   prop(&props, "lv2:index %u", (unsigned)port->index);
@@ -187,13 +199,24 @@ write_port(FILE* out, const P4dPlugin* plugin, const P4dPort* port)
   if (port->role == P4D_PORT_CONTROL_IN) {
     control_in(&props, &p4d_params(plugin->kind)->params[port->id]);
   } else if (port->role == P4D_PORT_CONTROL_OUT ||
-             port->role == P4D_PORT_CV_OUT) {
-    number(value, sizeof(value), port->minimum, 0);
+             port->role == P4D_PORT_CV_OUT ||
+             port->role == P4D_PORT_LATENCY_OUT) {
+    const int integer = port->role == P4D_PORT_LATENCY_OUT;
+    number(value, sizeof(value), port->minimum, integer);
     prop(&props, "lv2:minimum %s", value);
-    number(value, sizeof(value), port->maximum, 0);
+    number(value, sizeof(value), port->maximum, integer);
     prop(&props, "lv2:maximum %s", value);
+    const char* const unit = p4d_unit_uri(port->unit);
+    if (unit) {
+      prop(&props, "units:unit units:%s", strrchr(unit, '#') + 1);
+    }
     if (port->role == P4D_PORT_CV_OUT) {
       prop(&props, "lv2:portProperty lv2:connectionOptional");
+    } else if (integer) {
+      // lv2:reportsLatency for the hosts that know only it (jalv, older
+      // Ardour), and the designation that the LV2 core now prefers.
+      prop2(&props, "lv2:portProperty", "lv2:integer", "lv2:reportsLatency");
+      prop(&props, "lv2:designation lv2:latency");
     }
   }
 

@@ -387,10 +387,10 @@ p4d_atomic_same_file(const char* a, const char* b)
 }
 
 P4dRenderCode
-p4d_atomic_check_target(const char*      path,
-                        const char*      input,
-                        bool             force,
-                        P4dRenderStatus* status)
+p4d_atomic_check_target(const char*        path,
+                        const char* const* inputs,
+                        bool               force,
+                        P4dRenderStatus*   status)
 {
   if (p4d_atomic_is_stream(path)) {
     return P4D_RENDER_SUCCESS;
@@ -420,10 +420,12 @@ p4d_atomic_check_target(const char*      path,
   if (!S_ISREG(target.st_mode)) {
     return p4d_report_usage(status, path, "not a regular file");
   }
-  struct stat in;
-  if (input && !stat(input, &in) && in.st_dev == target.st_dev &&
-      in.st_ino == target.st_ino) {
-    return p4d_report_usage(status, path, "is an input of this render");
+  for (const char* const* input = inputs; *input; ++input) {
+    struct stat in;
+    if (!stat(*input, &in) && in.st_dev == target.st_dev &&
+        in.st_ino == target.st_ino) {
+      return p4d_report_usage(status, path, "is an input of this render");
+    }
   }
   if (!force) {
     return p4d_report_usage(status, path, "exists (use --force to replace it)");

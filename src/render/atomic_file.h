@@ -85,16 +85,19 @@ p4d_atomic_free(P4dAtomicFile* file);
    Check that path may be written: its names fit (else a bad command line),
    its folder exists, it is a regular file or nothing (a device, FIFO or
    socket, or a link to one, is never written over), it is not a folder,
-   not the file input (if not NULL), and does not exist unless force (nor
-   is a dangling link).  "-" passes.
+   not one of the inputs (compared by device and inode, so that no
+   spelling, link or hard link of an input passes), and does not exist
+   unless force (nor is a dangling link).  "-" passes.
+
+   @param inputs The files the render reads, NULL-terminated.
 
    @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_USAGE with the reason.
 */
 P4dRenderCode
-p4d_atomic_check_target(const char*      path,
-                        const char*      input,
-                        bool             force,
-                        P4dRenderStatus* status);
+p4d_atomic_check_target(const char*        path,
+                        const char* const* inputs,
+                        bool               force,
+                        P4dRenderStatus*   status);
 
 /// Whether two paths name the same file, existing or not: the same folder
 /// (resolved) and the same name, or the same existing file.

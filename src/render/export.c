@@ -25,11 +25,20 @@ plan_output(const P4dPlan*    plan,
     return p4d_report_usage(st, "-o", "no output file given (see --help)");
   }
 
-  const bool        stream = p4d_atomic_is_stream(o->output);
-  const char* const input  = plan->preset_file[0] ? plan->preset_file : NULL;
-  P4dRenderCode code = p4d_atomic_check_target(o->output, input, o->force, st);
+  // The files the render reads: the preset's and the sound Motion
+  // processes.
+  const bool  stream    = p4d_atomic_is_stream(o->output);
+  const char* inputs[3] = { NULL, NULL, NULL };
+  unsigned    n_inputs  = 0U;
+  if (plan->preset_file[0]) {
+    inputs[n_inputs++] = plan->preset_file;
+  }
+  if (plan->input_file[0]) {
+    inputs[n_inputs++] = plan->input_file;
+  }
+  P4dRenderCode code = p4d_atomic_check_target(o->output, inputs, o->force, st);
   if (!code && o->plot) {
-    code = p4d_atomic_check_target(o->plot, input, o->force, st);
+    code = p4d_atomic_check_target(o->plot, inputs, o->force, st);
   }
   if (code) {
     return code;

@@ -21,6 +21,7 @@
 
 typedef enum {
   P4D_OPT_OUTPUT,
+  P4D_OPT_INPUT,
   P4D_OPT_PLUGIN,
   P4D_OPT_FORMAT,
   P4D_OPT_FPS,
@@ -71,8 +72,13 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
   [P4D_OPT_OUTPUT] = {'o', P4D_VALUE_TEXT, "output", "FILE", 0.0, 0.0,
     "file to write: .wav .flac .aiff .csv, or -:\n"
     "standard output (--format flac or csv)"},
-  [P4D_OPT_PLUGIN] = {0, P4D_VALUE_TEXT, "plugin", "noise|mod", 0.0, 0.0,
-    "engine to render (default noise, or the preset's)"},
+  [P4D_OPT_INPUT] = {'i', P4D_VALUE_TEXT, "input", "FILE", 0.0, 0.0,
+    "sound file for Motion to process (any format\n"
+    "libsndfile reads, mono or stereo): the output\n"
+    "has its length and sample rate, in stereo"},
+  [P4D_OPT_PLUGIN] = {0, P4D_VALUE_TEXT, "plugin", "noise|mod|motion", 0.0,
+    0.0, "engine to render (default: the preset's, else\n"
+    "motion with -i, else noise)"},
   [P4D_OPT_FORMAT] = {0, P4D_VALUE_TEXT, "format", "FORMAT", 0.0, 0.0,
     "wav, flac, aiff or csv, and/or a sample format:\n"
     "pcm16, pcm24, pcm32, float (e.g. wav-pcm24);\n"
@@ -98,9 +104,11 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
   [P4D_OPT_START] = {0, P4D_VALUE_REAL, "start", "SECONDS", 0.0, 1.0e7,
     "song position of the first frame (default 0)"},
   [P4D_OPT_DURATION] = {0, P4D_VALUE_REAL, "duration", "SECONDS", 0.0, 1.0e7,
-    "length of the render (default 10)"},
+    "length of the render (default 10; with -i the\n"
+    "input's, and a different one is refused)"},
   [P4D_OPT_SAMPLERATE] = {0, P4D_VALUE_WHOLE, "samplerate", "HZ",
-    8000.0, 768000.0, "8000 to 768000 (default 48000)"},
+    8000.0, 768000.0, "8000 to 768000 (default 48000; with -i the\n"
+    "input's, and a different one is refused)"},
   [P4D_OPT_CHANNELS] = {0, P4D_VALUE_WHOLE, "channels", "N", 1.0, 4.0,
     "write only the first N channels"},
   [P4D_OPT_JOBS] = {0, P4D_VALUE_WHOLE, "jobs", "N", 1.0, 64.0,
@@ -122,10 +130,12 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
 
 static const char* const help_head =
   "Usage: perlin4d-render -o FILE [OPTION]...\n"
-  "       perlin4d-render --list-params [--plugin noise|mod]\n"
+  "       perlin4d-render -i INPUT -o FILE [--plugin motion] [OPTION]...\n"
+  "       perlin4d-render --list-params [--plugin noise|mod|motion]\n"
   "       perlin4d-render --list-presets\n"
-  "Render Perlin4D Noise or Perlin4D Mod to a sound file or CSV curves,\n"
-  "sample for sample what the plugin plays from the same song position.\n"
+  "Render Perlin4D Noise or Perlin4D Mod to a sound file or CSV curves, or\n"
+  "process a sound file through Perlin4D Motion, sample for sample what the\n"
+  "plugin plays from the same song position.\n"
   "\n";
 
 static const char* const help_tail =
@@ -282,11 +292,15 @@ store(P4dOptions* o, P4dOptionId id, const char* value, double number)
   case P4D_OPT_OUTPUT:
     o->output = value;
     return value[0] ? NULL : "empty file name";
+  case P4D_OPT_INPUT:
+    o->input = value;
+    return value[0] ? NULL : "empty file name";
   case P4D_OPT_PLUGIN:
     o->plugin = value;
-    return !strcmp(value, "noise") || !strcmp(value, "mod")
+    return !strcmp(value, "noise") || !strcmp(value, "mod") ||
+               !strcmp(value, "motion")
              ? NULL
-             : "unknown plugin (noise or mod)";
+             : "unknown plugin (noise, mod or motion)";
   case P4D_OPT_FORMAT:
     o->format = value;
     return NULL;
@@ -316,7 +330,8 @@ store(P4dOptions* o, P4dOptionId id, const char* value, double number)
     o->duration_arg = value;
     return number > 0.0 ? NULL : "must be greater than 0";
   case P4D_OPT_SAMPLERATE:
-    o->sample_rate_hz = number;
+    o->sample_rate_hz   = number;
+    o->samplerate_given = true;
     return NULL;
   case P4D_OPT_CHANNELS:
     o->n_channels = (unsigned)number;

@@ -22,6 +22,7 @@ typedef struct {
   int         argc; ///< The command line, which settings are read from
   char**      argv;
   const char* output;
+  const char* input; ///< -i: the sound file Motion processes, or NULL
   const char* plugin;
   const char* format;
   const char* plot;
@@ -34,7 +35,8 @@ typedef struct {
   double      duration_s;
   const char* duration_arg; ///< --duration as given, to name it in errors
   double      sample_rate_hz;
-  unsigned    n_channels; ///< 0: all
+  bool        samplerate_given; ///< --samplerate was given
+  unsigned    n_channels;       ///< 0: all
   unsigned    n_jobs;
   bool        quiet;
   bool        force;

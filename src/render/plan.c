@@ -204,19 +204,21 @@ apply_lanes(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
   return P4D_RENDER_SUCCESS;
 }
 
-/// Whether the Mod's clock is ever song beats: as set, or on its lane
-/// (the engine rounds the clock: beats from 0.5 to 1.5).
+/// Whether the clock of the Mod or Motion is ever song beats: as set, or on
+/// its lane (the engine rounds the clock: beats from 0.5 to 1.5).
 static bool
 uses_beats(const P4dPlan* plan)
 {
-  if (plan->kind != P4D_KIND_MOD) {
+  if (plan->kind == P4D_KIND_NOISE) {
     return false;
   }
-  const P4dLane* lane = &plan->lanes[P4D_MOD_CLOCK];
+  const int clock =
+    plan->kind == P4D_KIND_MOD ? P4D_MOD_CLOCK : P4D_MOTION_CLOCK;
+  const P4dLane* lane = &plan->lanes[clock];
   const float    lo   = (float)P4D_CLOCK_SONG_BEATS - 0.5f;
   const float    hi   = (float)P4D_CLOCK_SONG_BEATS + 0.5f;
   if (!lane->n_points) {
-    const float v = plan->base[P4D_MOD_CLOCK];
+    const float v = plan->base[clock];
     return v >= lo && v < hi;
   }
   for (unsigned i = 0U; i < lane->n_points; ++i) {
@@ -240,11 +242,83 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
     p4d_report_warn("--fps: ignored: only CSV output has rows per second");
   }
   if (o->tempo_given && !uses_beats(plan)) {
-    p4d_report_warn(plan->kind == P4D_KIND_MOD
+    p4d_report_warn(plan->kind != P4D_KIND_NOISE
                       ? "--tempo: ignored: the clock is never song beats "
                         "(clock=1)"
                       : "--tempo: ignored: Perlin4D Noise has no song beats");
   }
+}
+
+/// The plugin that --plugin names; without it Motion if there is an input,
+/// else Noise (a preset may still choose: see p4d_plan_make()).
+static P4dKind
+plugin_kind(const P4dOptions* o)
+{
+  if (!o->plugin) {
+    return o->input ? P4D_KIND_MOTION : P4D_KIND_NOISE;
+  }
+  return !strcmp(o->plugin, "mod")      ? P4D_KIND_MOD
+         : !strcmp(o->plugin, "motion") ? P4D_KIND_MOTION
+                                        : P4D_KIND_NOISE;
+}
+
+/**
+   Check that an input is given exactly when the plugin is Motion, and take
+   the sample rate and the length from it: a --samplerate or --duration
+   that says otherwise is refused (the output is the input, processed).
+*/
+static P4dRenderCode
+check_input(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
+{
+  const bool motion = plan->kind == P4D_KIND_MOTION;
+  if (o->input && !motion) {
+    return p4d_report_bad_value(
+      st,
+      "-i",
+      o->input,
+      "only Perlin4D Motion processes a sound file (--plugin motion)");
+  }
+  if (!motion || o->list_params) {
+    return P4D_RENDER_SUCCESS;
+  }
+  if (!o->input) {
+    return p4d_report_usage(
+      st,
+      o->plugin ? "--plugin motion" : "--preset",
+      "Perlin4D Motion needs a sound file to process (-i FILE)");
+  }
+
+  const P4dRenderCode code = p4d_input_probe(o->input, &plan->input, st);
+  if (code) {
+    return code;
+  }
+  snprintf(plan->input_file, sizeof(plan->input_file), "%s", o->input);
+  if (strlen(o->input) >= sizeof(plan->input_file)) {
+    return p4d_report_bad_value(st, "-i", o->input, "path too long");
+  }
+
+  const double  rate     = plan->input.sample_rate_hz;
+  const int64_t n_frames = plan->input.n_frames;
+  if (o->samplerate_given && o->sample_rate_hz != rate) {
+    snprintf(st->text,
+             sizeof(st->text),
+             "differs from the input's %g Hz (the output keeps the input's "
+             "rate)",
+             rate);
+    return p4d_report_usage(st, "--samplerate", st->text);
+  }
+  if (o->duration_arg && llround(o->duration_s * rate) != n_frames) {
+    snprintf(st->text,
+             sizeof(st->text),
+             "differs from the input's length (%lld frames, %.6g s): the "
+             "output has the input's length",
+             (long long)n_frames,
+             (double)n_frames / rate);
+    return p4d_report_bad_value(st, "--duration", o->duration_arg, st->text);
+  }
+  plan->sample_rate_hz = rate;
+  plan->n_frames       = n_frames;
+  return P4D_RENDER_SUCCESS;
 }
 
 P4dRenderCode
@@ -255,14 +329,15 @@ p4d_plan_make(P4dPlan*          plan,
 {
   memset(plan, 0, sizeof(*plan));
 
-  const P4dKind given =
-    o->plugin && !strcmp(o->plugin, "mod") ? P4D_KIND_MOD : P4D_KIND_NOISE;
+  // Without --plugin: the preset's, else Motion for an input, else Noise.
+  const P4dKind   given = plugin_kind(o);
+  const bool      named = o->plugin || o->input;
   P4dPresetValues preset;
   memset(&preset, 0, sizeof(preset));
   preset.kind = given;
   if (o->preset) {
     const char* reason =
-      p4d_preset_load(o->preset, exe_path, o->plugin ? &given : NULL, &preset);
+      p4d_preset_load(o->preset, exe_path, named ? &given : NULL, &preset);
     if (reason) {
       snprintf(st->text, sizeof(st->text), "%s", reason);
       return p4d_report_bad_value(st, "--preset", o->preset, st->text);
@@ -287,8 +362,12 @@ p4d_plan_make(P4dPlan*          plan,
 
   plan->sample_rate_hz = o->sample_rate_hz;
   plan->tempo_bpm      = o->tempo_bpm;
-  plan->start_frame    = (int64_t)llround(o->start_s * o->sample_rate_hz);
   plan->n_frames       = (int64_t)llround(o->duration_s * o->sample_rate_hz);
+  const P4dRenderCode input = check_input(o, plan, st);
+  if (input) {
+    return input;
+  }
+  plan->start_frame = (int64_t)llround(o->start_s * plan->sample_rate_hz);
   if (plan->n_frames < 1) {
     return p4d_report_bad_value(
       st, "--duration", o->duration_arg, "shorter than one frame");

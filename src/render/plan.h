@@ -11,6 +11,7 @@
 #ifndef P4D_PLAN_H
 #define P4D_PLAN_H
 
+#include "input.h"
 #include "options.h"
 #include "params.h"
 #include "report.h"
@@ -33,15 +34,17 @@ typedef struct {
 
 /// Everything that determines the rendered samples, and the preset file.
 typedef struct {
-  P4dKind kind;
-  double  sample_rate_hz;
-  double  tempo_bpm;
-  int64_t start_frame; ///< Song frame of the first frame rendered
-  int64_t n_frames;    ///< Frames to render
-  float   base[P4D_MAX_PARAMS];
-  P4dLane lanes[P4D_MAX_PARAMS];
-  bool    automated;
-  char    preset_file[4096]; ///< The preset's file (an input), or ""
+  P4dKind      kind;
+  double       sample_rate_hz;
+  double       tempo_bpm;
+  int64_t      start_frame; ///< Song frame of the first frame rendered
+  int64_t      n_frames;    ///< Frames to render
+  float        base[P4D_MAX_PARAMS];
+  P4dLane      lanes[P4D_MAX_PARAMS];
+  bool         automated;
+  char         preset_file[4096]; ///< The preset's file (an input), or ""
+  char         input_file[4096];  ///< The sound Motion processes (-i), or ""
+  P4dInputInfo input;             ///< What input_file holds
 } P4dPlan;
 
 /**

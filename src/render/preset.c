@@ -124,8 +124,15 @@ presets_close(Presets* p)
   unmute_stderr(p->saved_stderr);
 }
 
-/// One plugin of each kind: Mod CV has the presets of Mod.
-static const P4dPluginId plugin_ids[] = { P4D_PLUGIN_MOD, P4D_PLUGIN_NOISE };
+/// One plugin of each kind, and its kind: Mod CV has the presets of Mod.
+static const P4dPluginId plugin_ids[]   = { P4D_PLUGIN_MOD,
+                                            P4D_PLUGIN_NOISE,
+                                            P4D_PLUGIN_MOTION };
+static const P4dKind     plugin_kinds[] = { P4D_KIND_MOD,
+                                            P4D_KIND_NOISE,
+                                            P4D_KIND_MOTION };
+
+#define N_PLUGIN_IDS (sizeof(plugin_ids) / sizeof(plugin_ids[0]))
 
 /// Call visit(preset, label, kind) for every preset of both plugins; stop
 /// when it returns true and return that preset.
@@ -136,7 +143,7 @@ presets_find(Presets* p,
              LilvNodes** keep)
 {
   const LilvPlugins* plugins = lilv_world_get_all_plugins(p->world);
-  for (size_t i = 0U; i < 2U; ++i) {
+  for (size_t i = 0U; i < N_PLUGIN_IDS; ++i) {
     LilvNode* uri = lilv_new_uri(p->world, p4d_plugin(plugin_ids[i])->uri);
     const LilvPlugin* plugin = lilv_plugins_get_by_uri(plugins, uri);
     lilv_node_free(uri);
@@ -151,8 +158,7 @@ presets_find(Presets* p,
       lilv_world_load_resource(p->world, preset);
       LilvNode*   label = lilv_world_get(p->world, preset, p->label, NULL);
       const char* text  = label ? lilv_node_as_string(label) : "";
-      const bool  found =
-        visit(preset, text, i ? P4D_KIND_NOISE : P4D_KIND_MOD, data);
+      const bool  found = visit(preset, text, plugin_kinds[i], data);
       lilv_node_free(label);
       if (found) {
         *keep = presets;
@@ -194,7 +200,9 @@ print_preset(const LilvNode* preset,
   fprintf((FILE*)data,
           "%-18s %-6s %-20s %s\n",
           colon ? colon + 1 : uri,
-          kind == P4D_KIND_MOD ? "mod" : "noise",
+          kind == P4D_KIND_MOD     ? "mod"
+          : kind == P4D_KIND_NOISE ? "noise"
+                                   : "motion",
           label,
           uri);
   return false;

@@ -405,12 +405,14 @@ graph_subject(const Graph* g, P4dPresetValues* values, const char** subject)
 static const char*
 kind_name(P4dKind kind)
 {
-  return p4d_plugin(kind == P4D_KIND_MOD ? P4D_PLUGIN_MOD : P4D_PLUGIN_NOISE)
+  return p4d_plugin(kind == P4D_KIND_MOD     ? P4D_PLUGIN_MOD
+                    : kind == P4D_KIND_NOISE ? P4D_PLUGIN_NOISE
+                                             : P4D_PLUGIN_MOTION)
     ->name;
 }
 
 /// The kind of the preset from its lv2:appliesTo, or from plugin if it
-/// names none (or names both kinds).
+/// names none (or names more than one kind).
 static const char*
 graph_kind(const Graph*     g,
            const char*      subject,
@@ -435,20 +437,33 @@ graph_kind(const Graph*     g,
   if (!kinds && !plugin) {
     return fail(values,
                 "names no plugin (no lv2:appliesTo): "
-                "choose one with --plugin noise|mod");
+                "choose one with --plugin noise|mod|motion");
   }
   if (plugin && kinds && !(kinds & (1U << (unsigned)*plugin))) {
     return fail(values, "is not a preset of this plugin");
   }
-  if (!plugin && kinds == 3U) {
+  if (!plugin && (kinds & (kinds - 1U))) {
+    // Name the first two kinds it applies to.
+    static const P4dKind all[3] = { P4D_KIND_MOD,
+                                    P4D_KIND_NOISE,
+                                    P4D_KIND_MOTION };
+    P4dKind              two[2] = { P4D_KIND_MOD, P4D_KIND_NOISE };
+    unsigned             n_two  = 0U;
+    for (size_t i = 0U; i < 3U; ++i) {
+      if (n_two < 2U && (kinds & (1U << (unsigned)all[i]))) {
+        two[n_two++] = all[i];
+      }
+    }
     return fail(values,
-                "applies to %s and %s: choose one with --plugin noise|mod",
-                kind_name(P4D_KIND_MOD),
-                kind_name(P4D_KIND_NOISE));
+                "applies to %s and %s: choose one with --plugin "
+                "noise|mod|motion",
+                kind_name(two[0]),
+                kind_name(two[1]));
   }
-  values->kind = plugin                                  ? *plugin
-                 : kinds == 1U << (unsigned)P4D_KIND_MOD ? P4D_KIND_MOD
-                                                         : P4D_KIND_NOISE;
+  values->kind = plugin                                     ? *plugin
+                 : kinds == 1U << (unsigned)P4D_KIND_MOD    ? P4D_KIND_MOD
+                 : kinds == 1U << (unsigned)P4D_KIND_MOTION ? P4D_KIND_MOTION
+                                                            : P4D_KIND_NOISE;
   return NULL;
 }
 

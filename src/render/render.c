@@ -13,11 +13,25 @@
   warm-up, then the chunk.  A job whose next chunk follows the last one
   simply carries on.  The file is therefore the same bytes for any number
   of jobs, and a render cut anywhere joins the uncut one.
+
+  Perlin4D Motion (a plan with an input) works the same way on audio: each
+  job reads the input through a reader of its own, block by block.  Output
+  frame i is the processor's output at frame i + latency (the input runs
+  on into silence past its end), so a job starts a chunk at
+  p4d_motion_exact_from(its first frame + latency): it activates the
+  processor there (or, when automated, at song frame 0 and replays the
+  parameters without audio up to there), then warms up on the input from
+  there (silence before the input's first frame).  An input that cannot be
+  decoded from a seek to the same samples (a lossy codec) is rendered by
+  one job straight through.
 */
 
 #define _POSIX_C_SOURCE 200809L
 
 #include "render.h"
+
+#include "input.h"
+#include "motion.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -29,8 +43,13 @@
 
 #define CHUNK_FRAMES P4D_RENDER_CHUNK
 
-/// Frames the engine renders at once when nothing is automated.
+/// Frames the engine renders at once when nothing is automated (a Motion
+/// input block at most).
 #define PLAIN_BLOCK 4096
+
+#if PLAIN_BLOCK > P4D_INPUT_BLOCK
+#  error "a block of the render must fit in an input block"
+#endif
 
 /*
   Signals.  Each signal that would end the program (all but SIGKILL and the
@@ -131,12 +150,17 @@ p4d_render_hold_signals(bool hold)
   }
 }
 
-/// An engine and where it stands on the song timeline.
+/// An engine (or a Motion processor and its input) and where it stands on
+/// the song timeline.
 typedef struct {
   P4dEngine* engine;
-  int64_t    next; ///< The song frame it renders next, or -1
+  P4dMotion* motion;
+  P4dInput*  input;
+  uint32_t   latency; ///< Motion's, in frames
+  int64_t    next;    ///< The song frame it renders next, or -1
   unsigned   n_channels;
   float*     out[P4D_MAX_CHANNELS];
+  float*     in[2]; ///< Motion's input block
 } Runner;
 
 /// The frame at which the block that starts at f ends (exclusive).
@@ -179,14 +203,96 @@ advance(const P4dPlan* plan,
   }
 }
 
-/// Render song frames [from, to) into dest, interleaved.
-static void
+/**
+   Run the Motion processor over its song frames [from, to), with the input
+   frame each stands for; write into dest (interleaved), or drop, or (audio
+   false) advance only its parameters.
+*/
+static const char*
+advance_motion(const P4dPlan* plan,
+               Runner*        r,
+               int64_t        from,
+               int64_t        to,
+               float*         dest,
+               bool           audio)
+{
+  float              params[P4D_MAX_PARAMS];
+  float              now[P4D_MOTION_N_NOW];
+  const float* const in[2]  = { r->in[0], r->in[1] };
+  float* const       out[2] = { r->out[0], r->out[1] };
+  for (int64_t f = from; f < to;) {
+    const int64_t end = block_end(plan, f, to);
+    const size_t  n   = (size_t)(end - f);
+    const char*   why =
+      audio
+          ? p4d_input_read(r->input, f - plan->start_frame, n, r->in[0], r->in[1])
+          : NULL;
+    if (why) {
+      return why;
+    }
+    p4d_plan_params_at(
+      plan,
+      plan->automated ? f / P4D_AUTOMATION_GRID * P4D_AUTOMATION_GRID : 0,
+      params);
+
+    p4d_motion_process(
+      r->motion, params, in, audio ? out : NULL, now, (uint32_t)n);
+    if (dest) {
+      float* const d = dest + (size_t)(f - from) * 2U;
+      for (size_t i = 0U; i < n; ++i) {
+        d[i * 2U]      = out[0][i];
+        d[i * 2U + 1U] = out[1][i];
+      }
+    }
+    f = end;
+  }
+  return NULL;
+}
+
+/// Process song frames [from, to) of the input into dest, interleaved: the
+/// processor's output from `latency` frames later.
+static const char*
+render_motion_chunk(const P4dPlan* plan,
+                    Runner*        r,
+                    int64_t        from,
+                    int64_t        to,
+                    float*         dest)
+{
+  const int64_t lag = (int64_t)r->latency;
+  const char*   why = NULL;
+  if (r->next != from) {
+    const int64_t warm = p4d_motion_exact_from(r->motion, from + lag);
+    if (!plan->automated) {
+      p4d_motion_activate_at(r->motion, warm, plan->tempo_bpm);
+    } else {
+      // Replay the parameters from the song's start, or from where the
+      // processor stopped.
+      int64_t at = r->next < 0 ? -1 : r->next + lag;
+      if (at < 0 || at > warm) {
+        p4d_motion_activate_at(r->motion, 0, plan->tempo_bpm);
+        at = 0;
+      }
+      why = advance_motion(plan, r, at, warm, NULL, false);
+    }
+    why = why ? why : advance_motion(plan, r, warm, from + lag, NULL, true);
+  }
+  why = why ? why : advance_motion(plan, r, from + lag, to + lag, dest, true);
+  r->next = why ? -1 : to;
+  return why;
+}
+
+/// Render song frames [from, to) into dest, interleaved; NULL on success,
+/// else the reason.
+static const char*
 render_chunk(const P4dPlan* plan,
              Runner*        r,
              int64_t        from,
              int64_t        to,
              float*         dest)
 {
+  if (r->motion) {
+    return render_motion_chunk(plan, r, from, to, dest);
+  }
   if (r->next != from) {
     // Replay the parameters without noise up to the warm-up (from the
     // song's start, or from where this engine stopped), then warm up.
@@ -205,14 +311,16 @@ render_chunk(const P4dPlan* plan,
 
   advance(plan, r, from, to, dest, true);
   r->next = to;
+  return NULL;
 }
 
 typedef enum { SLOT_EMPTY, SLOT_FULL } SlotState;
 
 typedef struct {
-  float*    frames;
-  int64_t   chunk;
-  SlotState state;
+  float*      frames;
+  int64_t     chunk;
+  SlotState   state;
+  const char* reason; ///< Why rendering the chunk failed, or NULL
 } Slot;
 
 typedef struct Job Job;
@@ -235,28 +343,48 @@ struct Job {
   pthread_t thread;
 };
 
-static bool
+/// Set up a runner; NULL on success, else the reason.
+static const char*
 runner_init(Runner* r, const P4dPlan* plan)
 {
   memset(r, 0, sizeof(*r));
   r->next       = -1;
   r->n_channels = p4d_engine_channels(plan->kind);
-  if (p4d_engine_new(plan->kind, plan->sample_rate_hz, &r->engine)) {
-    return false;
+  if (plan->input_file[0]) {
+    if (p4d_motion_new(plan->sample_rate_hz, &r->motion)) {
+      return "out of memory";
+    }
+    r->latency = p4d_motion_latency(r->motion);
+    r->input   = p4d_input_open(plan->input_file, &plan->input);
+    if (!r->input) {
+      return "cannot read the input again (was it changed?)";
+    }
+    for (unsigned c = 0U; c < 2U; ++c) {
+      r->in[c] = (float*)malloc(PLAIN_BLOCK * sizeof(float));
+      if (!r->in[c]) {
+        return "out of memory";
+      }
+    }
+  } else if (p4d_engine_new(plan->kind, plan->sample_rate_hz, &r->engine)) {
+    return "out of memory";
   }
   for (unsigned c = 0U; c < r->n_channels; ++c) {
     r->out[c] = (float*)malloc(PLAIN_BLOCK * sizeof(float));
     if (!r->out[c]) {
-      return false;
+      return "out of memory";
     }
   }
-  return true;
+  return NULL;
 }
 
 static void
 runner_free(Runner* r)
 {
   p4d_engine_free(r->engine);
+  p4d_motion_free(r->motion);
+  p4d_input_close(r->input);
+  free(r->in[0]);
+  free(r->in[1]);
   for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
     free(r->out[c]);
   }
@@ -294,7 +422,7 @@ job_main(void* arg)
     int64_t from = 0;
     int64_t to   = 0;
     chunk_range(sh->plan, k, &from, &to);
-    render_chunk(sh->plan, &job->runner, from, to, slot->frames);
+    slot->reason = render_chunk(sh->plan, &job->runner, from, to, slot->frames);
 
     pthread_mutex_lock(&sh->lock);
     slot->chunk = k;
@@ -329,6 +457,11 @@ p4d_render_plan(const P4dPlan* plan,
                 P4dRenderSink  sink,
                 void*          ctx)
 {
+  // An input that is not decoded to the same samples after a seek goes
+  // straight through (see the top).
+  if (plan->input_file[0] && !plan->input.exact_seek) {
+    n_jobs = 1U;
+  }
   Shared         sh         = { plan,
                                 n_jobs,
                                 (plan->n_frames + CHUNK_FRAMES - 1) / CHUNK_FRAMES,
@@ -354,9 +487,8 @@ p4d_render_plan(const P4dPlan* plan,
         (float*)malloc((size_t)CHUNK_FRAMES * n_channels * sizeof(float));
       reason = job->slot[s].frames ? reason : "out of memory";
     }
-    if (!runner_init(&job->runner, plan)) {
-      reason = "out of memory";
-    }
+    const char* const why = runner_init(&job->runner, plan);
+    reason                = reason ? reason : why;
   }
 
   // With one job the calling thread renders; with more, each job runs in a
@@ -381,7 +513,7 @@ p4d_render_plan(const P4dPlan* plan,
     chunk_range(plan, k, &from, &to);
 
     if (n_jobs == 1U) {
-      render_chunk(plan, &job->runner, from, to, slot->frames);
+      slot->reason = render_chunk(plan, &job->runner, from, to, slot->frames);
     } else {
       // Wake up now and then to notice an interruption (a signal handler
       // cannot signal a condition variable).
@@ -401,6 +533,10 @@ p4d_render_plan(const P4dPlan* plan,
 
     if (interrupted) {
       reason = p4d_render_interruption();
+      break;
+    }
+    if (slot->reason) {
+      reason = slot->reason;
       break;
     }
 

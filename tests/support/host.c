@@ -73,7 +73,7 @@ p4d_host_world_open(const char* bundle_dir)
   p4d_world_load_bundle(world, bundle_dir);
   plugins = lilv_world_get_all_plugins(world);
   printf("# bundle %s: %u plugins\n", bundle_dir, lilv_plugins_size(plugins));
-  assert(lilv_plugins_size(plugins) == 3U);
+  assert(lilv_plugins_size(plugins) == 4U);
   lv2_InputPort   = lilv_new_uri(world, LV2_CORE__InputPort);
   lv2_ControlPort = lilv_new_uri(world, LV2_CORE__ControlPort);
   lv2_AudioPort   = lilv_new_uri(world, LV2_CORE__AudioPort);
@@ -195,6 +195,8 @@ p4d_host_new(const char* uri, double rate, bool with_map)
 
   h->plugin        = p4d_host_plugin(uri);
   h->noise         = !strcmp(uri, P4D_HOST_URI_NOISE);
+  h->motion        = !strcmp(uri, P4D_HOST_URI_MOTION);
+  h->latency_port  = -1;
   h->rate          = rate;
   h->with_map      = with_map;
   h->midi_port     = -1;
@@ -225,11 +227,16 @@ p4d_host_new(const char* uri, double rate, bool with_map)
       h->integer[i]    = lilv_port_has_property(h->plugin, port, lv2_integer);
       h->control_in[i] = input;
       h->value[i]      = input ? h->def[i] : 0.0f;
-      if (!input) {
+      if (!input && !strcmp(h->symbol[i], "latency")) {
+        h->latency_port = (int)i;
+      } else if (!input) {
         assert(h->n_outs < P4D_HOST_MAX_OUTS);
         h->out_port[h->n_outs++] = i;
       }
       lilv_instance_connect_port(h->instance, i, &h->value[i]);
+    } else if (input && lilv_port_is_a(h->plugin, port, lv2_AudioPort)) {
+      assert(h->n_ins < 2U);
+      h->in_port[h->n_ins++] = i;
     } else if (lilv_port_is_a(h->plugin, port, lv2_AudioPort) ||
                lilv_port_is_a(h->plugin, port, lv2_CVPort)) {
       assert(!input);
@@ -251,8 +258,12 @@ p4d_host_new(const char* uri, double rate, bool with_map)
   // The bundle has the ports of the port table, and every channel output.
   const P4dPlugin* const table = p4d_plugin_find(uri);
   assert(table && h->n_ports == table->n_ports);
+  assert((h->n_ins == 2U) == h->motion);
+  assert((h->latency_port >= 0) == h->motion);
   if (h->noise) {
     assert(h->n_signals == 2U && h->n_outs == 0U && h->midi_port < 0);
+  } else if (h->motion) {
+    assert(h->n_signals == 2U && h->n_outs == 4U && h->midi_port < 0);
   } else {
     const P4dPort* const midi =
       p4d_plugin_port_with(table, P4D_PORT_MIDI_OUT, 0U);
@@ -331,13 +342,32 @@ p4d_host_load_preset(P4dHost* h, const char* uri)
 const char*
 p4d_host_name(const P4dHost* h)
 {
-  return h->noise ? "noise" : h->n_signals ? "mod-cv" : "mod";
+  return h->noise       ? "noise"
+         : h->motion    ? "motion"
+         : h->n_signals ? "mod-cv"
+                        : "mod";
 }
 
 void
 p4d_host_set_lively(P4dHost* h)
 {
-  if (h->noise) {
+  if (h->motion) {
+    // Every target moving fast, as in the presets at their busiest.
+    p4d_host_set(h, "rate_hz", 3.0f);
+    p4d_host_set(h, "octaves", 2.5f);
+    p4d_host_set(h, "spread", 0.6f);
+    p4d_host_set(h, "seed", 77.0f);
+    p4d_host_set(h, "gain_db", 9.0f);
+    p4d_host_set(h, "pan_depth", 0.8f);
+    p4d_host_set(h, "width", 0.7f);
+    p4d_host_set(h, "filter_mode", 1.0f);
+    p4d_host_set(h, "cutoff_hz", 2000.0f);
+    p4d_host_set(h, "filter_oct", 3.0f);
+    p4d_host_set(h, "resonance", 0.6f);
+    p4d_host_set(h, "wow_ms", 4.0f);
+    p4d_host_set(h, "flutter_ms", 0.5f);
+    p4d_host_set(h, "mix", 0.8f);
+  } else if (h->noise) {
     p4d_host_set(h, "level_db", -6.0f);
     p4d_host_set(h, "grain_hz", 3000.0f);
     p4d_host_set(h, "octaves", 3.5f);
@@ -368,7 +398,12 @@ p4d_host_set_lively(P4dHost* h)
 static void
 update_bounds(P4dHost* h)
 {
-  if (h->noise) {
+  if (h->motion) {
+    // Audio follows its input: only finite and normal here; each Motion
+    // test bounds its own levels.
+    h->lo = -INFINITY;
+    h->hi = INFINITY;
+  } else if (h->noise) {
     // Gusts and grit may lift the output's ceiling past the level by at
     // most 12 dB (p4d_texture_headroom()).
     P4dTexture texture;
@@ -521,6 +556,10 @@ p4d_host_run(P4dHost* h, const P4dDest* d, size_t at, uint32_t n)
     lilv_instance_connect_port(
       h->instance, h->signal_port[c], d && d->sig[c] ? d->sig[c] + at : NULL);
   }
+  for (uint32_t c = 0U; c < h->n_ins; ++c) {
+    lilv_instance_connect_port(
+      h->instance, h->in_port[c], h->in_sig[c] ? h->in_sig[c] + at : NULL);
+  }
   for (uint32_t c = 0U; c < h->n_outs; ++c) {
     lilv_instance_connect_port(h->instance,
                                h->out_port[c],
@@ -547,10 +586,28 @@ p4d_host_run(P4dHost* h, const P4dDest* d, size_t at, uint32_t n)
     }
   }
 
+  if (h->motion) {
+    // The latency, every run, a whole number of frames in the TTL's range.
+    const float latency = h->value[h->latency_port];
+    assert(latency >= 0.0f && latency == floorf(latency) &&
+           latency <= h->maximum[h->latency_port]);
+  }
+
   if (n || h->ran) {
     for (uint32_t c = 0U; c < h->n_outs; ++c) {
-      const float v = h->out_alias ? *h->out_alias : h->value[h->out_port[c]];
+      const uint32_t i = h->out_port[c];
+      const float    v = h->out_alias ? *h->out_alias : h->value[i];
       check_sample(h, v);
+      if (h->motion && !(v >= h->minimum[i] && v <= h->maximum[i])) {
+        fprintf(stderr,
+                "%s: %s = %g outside the TTL's [%g, %g]\n",
+                p4d_host_case,
+                h->symbol[i],
+                (double)v,
+                (double)h->minimum[i],
+                (double)h->maximum[i]);
+        assert(false && "a target's output outside its range");
+      }
       if (n && d && d->ctl[c]) {
         d->ctl[c][at + n - 1U] = v;
       }

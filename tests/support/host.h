@@ -3,7 +3,9 @@
 
 /*
   The in-process LV2 host of the tests: loads the built perlin4d.lv2 by
-  path with lilv and runs Perlin4D Mod, Mod CV and Noise as a host does,
+  path with lilv and runs Perlin4D Mod, Mod CV, Noise and Motion as a host
+  does (Motion with its audio inputs on the host's buffers, which may be
+  its outputs),
   with urid:map or with no features at all, with host transport
   (time:Position objects built with the atom forge) or without, in blocks
   of any size, with presets restored through lilv_state.
@@ -27,6 +29,7 @@
 #define P4D_HOST_URI_MOD "urn:perlin4d:mod"
 #define P4D_HOST_URI_MOD_CV "urn:perlin4d:mod-cv"
 #define P4D_HOST_URI_NOISE "urn:perlin4d:noise"
+#define P4D_HOST_URI_MOTION "urn:perlin4d:motion"
 
 /// The sample rate of the host tests, and one second at it in frames.
 #define P4D_HOST_RATE 48000.0
@@ -37,7 +40,7 @@
 #define P4D_HOST_SONG_G ((int64_t)P4D_HOST_SECOND * 10 + 7)
 
 /// Most ports of any plugin, and most signal or control outputs.
-#define P4D_HOST_MAX_PORTS 32U
+#define P4D_HOST_MAX_PORTS 40U
 #define P4D_HOST_MAX_OUTS 4U
 
 /// Bytes of each atom port buffer: a realistic host capacity.
@@ -87,7 +90,8 @@ typedef struct {
   const LilvPlugin* plugin;
   LilvInstance*     instance;
   double            rate;     ///< Sample rate in Hz
-  bool              noise;    ///< Perlin4D Noise, else a Mod
+  bool              noise;    ///< Perlin4D Noise
+  bool              motion;   ///< Perlin4D Motion (else a Mod if not Noise)
   bool              with_map; ///< Instantiated with urid:map
   bool              active;
   uint32_t          n_ports;
@@ -101,9 +105,16 @@ typedef struct {
   uint32_t          n_signals;
   uint32_t          signal_port[P4D_HOST_MAX_OUTS]; ///< cv_n, or out_l
                                                     ///< and out_r
-  uint32_t             n_outs;
-  uint32_t             out_port[P4D_HOST_MAX_OUTS]; ///< out_n outputs
-  int                  midi_port;                   ///< -1 if none
+  uint32_t n_outs;
+  uint32_t out_port[P4D_HOST_MAX_OUTS]; ///< out_n outputs, or
+                                        ///< Motion's targets
+  uint32_t n_ins;
+  uint32_t in_port[2];               ///< Motion's in_l and in_r
+  float*   in_sig[2];                ///< What each input reads, one value per
+                                     ///< frame of the render, or NULL: left
+                                     ///< unconnected
+  int                  latency_port; ///< Motion's latency output, else -1
+  int                  midi_port;    ///< -1 if none
   bool                 midi_connected;
   uint32_t             midi_capacity; ///< atom.size set before each run
   float*               out_alias;     ///< Every out_n connected here, or NULL
@@ -132,7 +143,8 @@ p4d_world_load_bundle(LilvWorld* world, const char* dir);
 LilvWorld*
 p4d_host_world_open(const char* bundle_dir);
 
-/// The plugins of the bundle, as the tests know them.
+/// The plugins of the bundle that make their signal from nothing (Motion,
+/// which processes audio, has tests of its own).
 extern const char* const p4d_host_uris[3];
 
 /**
@@ -187,7 +199,7 @@ p4d_host_load_preset(P4dHost* h, const char* uri);
 void
 p4d_host_connect_midi(P4dHost* h, bool connect);
 
-/// "noise", "mod" or "mod-cv".
+/// "noise", "motion", "mod" or "mod-cv".
 const char*
 p4d_host_name(const P4dHost* h);
 

@@ -45,7 +45,8 @@ check_value(const P4dParam* param, float v)
 static void
 check_plan(const P4dPlan* plan)
 {
-  if ((plan->kind != P4D_KIND_MOD && plan->kind != P4D_KIND_NOISE) ||
+  if ((plan->kind != P4D_KIND_MOD && plan->kind != P4D_KIND_NOISE &&
+       plan->kind != P4D_KIND_MOTION) ||
       plan->n_frames < 1) {
     abort();
   }

@@ -197,33 +197,29 @@ test_gain_is_mod_channel(void)
 static void
 test_blocks(void)
 {
-  const size_t n = 48000U;
-  P4dMotion*   m = NULL;
-  assert(!p4d_motion_new(RATE, &m));
-  float* in_l  = frames(n);
-  float* in_r  = frames(n);
-  float* ref_l = frames(n);
-  float* ref_r = frames(n);
-  float* out_l = frames(n);
-  float* out_r = frames(n);
-  noise(in_l, in_r, n, 2U, 0.5);
+  const size_t     n     = 48000U;
+  P4dMotionBench   bench = p4d_motion_bench_new(RATE, n);
+  P4dMotion* const m     = bench.m;
+  noise(bench.in_l, bench.in_r, n, 2U, 0.5);
 
-  run(m, NULL, 0, in_l, in_r, ref_l, ref_r, n, n);
+  run(m, NULL, 0, bench.in_l, bench.in_r, bench.ref_l, bench.ref_r, n, n);
   const size_t blocks[] = { 1U, 7U, 64U, 4096U };
   for (unsigned b = 0U; b < 4U; ++b) {
-    run(m, NULL, 0, in_l, in_r, out_l, out_r, n, blocks[b]);
-    assert(p4d_first_difference(ref_l, out_l, n) == n);
-    assert(p4d_first_difference(ref_r, out_r, n) == n);
+    run(m,
+        NULL,
+        0,
+        bench.in_l,
+        bench.in_r,
+        bench.out_l,
+        bench.out_r,
+        n,
+        blocks[b]);
+    assert(p4d_first_difference(bench.ref_l, bench.out_l, n) == n);
+    assert(p4d_first_difference(bench.ref_r, bench.out_r, n) == n);
   }
   printf("# blocks of 1, 7, 64, 4096: the bits of one run\n");
 
-  free(in_l);
-  free(in_r);
-  free(ref_l);
-  free(ref_r);
-  free(out_l);
-  free(out_r);
-  p4d_motion_free(m);
+  p4d_motion_bench_free(&bench);
 }
 
 /// In place, one buffer for both inputs, and outputs crossed over the
@@ -231,49 +227,41 @@ test_blocks(void)
 static void
 test_aliasing(void)
 {
-  const size_t n = 20000U;
-  P4dMotion*   m = NULL;
-  assert(!p4d_motion_new(RATE, &m));
-  float* in_l  = frames(n);
-  float* in_r  = frames(n);
-  float* ref_l = frames(n);
-  float* ref_r = frames(n);
-  float* a     = frames(n);
-  float* b     = frames(n);
-  noise(in_l, in_r, n, 3U, 0.5);
+  const size_t     n     = 20000U;
+  P4dMotionBench   bench = p4d_motion_bench_new(RATE, n);
+  P4dMotion* const m     = bench.m;
+  float*           a     = frames(n);
+  float*           b     = frames(n);
+  noise(bench.in_l, bench.in_r, n, 3U, 0.5);
   float p[P4D_MOTION_N_PARAMS];
   busy(p);
 
   // In place, in blocks of 300.
-  run(m, p, 0, in_l, in_r, ref_l, ref_r, n, 300U);
-  memcpy(a, in_l, n * sizeof(float));
-  memcpy(b, in_r, n * sizeof(float));
+  run(m, p, 0, bench.in_l, bench.in_r, bench.ref_l, bench.ref_r, n, 300U);
+  memcpy(a, bench.in_l, n * sizeof(float));
+  memcpy(b, bench.in_r, n * sizeof(float));
   run(m, p, 0, a, b, a, b, n, 300U);
-  assert(p4d_first_difference(ref_l, a, n) == n);
-  assert(p4d_first_difference(ref_r, b, n) == n);
+  assert(p4d_first_difference(bench.ref_l, a, n) == n);
+  assert(p4d_first_difference(bench.ref_r, b, n) == n);
 
   // Crossed: out L is in R's buffer, out R in L's.
-  memcpy(a, in_l, n * sizeof(float));
-  memcpy(b, in_r, n * sizeof(float));
+  memcpy(a, bench.in_l, n * sizeof(float));
+  memcpy(b, bench.in_r, n * sizeof(float));
   run(m, p, 0, a, b, b, a, n, 300U);
-  assert(p4d_first_difference(ref_l, b, n) == n);
-  assert(p4d_first_difference(ref_r, a, n) == n);
+  assert(p4d_first_difference(bench.ref_l, b, n) == n);
+  assert(p4d_first_difference(bench.ref_r, a, n) == n);
 
   // Mono: one buffer for both inputs, and for the left output.
-  run(m, p, 0, in_l, in_l, ref_l, ref_r, n, 300U);
-  memcpy(a, in_l, n * sizeof(float));
+  run(m, p, 0, bench.in_l, bench.in_l, bench.ref_l, bench.ref_r, n, 300U);
+  memcpy(a, bench.in_l, n * sizeof(float));
   run(m, p, 0, a, a, a, b, n, 300U);
-  assert(p4d_first_difference(ref_l, a, n) == n);
-  assert(p4d_first_difference(ref_r, b, n) == n);
+  assert(p4d_first_difference(bench.ref_l, a, n) == n);
+  assert(p4d_first_difference(bench.ref_r, b, n) == n);
   printf("# in place, crossed and mono buffers: the same bits\n");
 
-  free(in_l);
-  free(in_r);
-  free(ref_l);
-  free(ref_r);
   free(a);
   free(b);
-  p4d_motion_free(m);
+  p4d_motion_bench_free(&bench);
 }
 
 /// NaN and infinite samples are silence: a run with bursts of them gives
@@ -282,56 +270,44 @@ test_aliasing(void)
 static void
 test_hostile_input(void)
 {
-  const size_t n = 48000U;
-  P4dMotion*   m = NULL;
-  assert(!p4d_motion_new(RATE, &m));
-  float* in_l  = frames(n);
-  float* in_r  = frames(n);
-  float* zl    = frames(n);
-  float* zr    = frames(n);
-  float* ref_l = frames(n);
-  float* ref_r = frames(n);
-  float* out_l = frames(n);
-  float* out_r = frames(n);
-  noise(in_l, in_r, n, 4U, 0.5);
-  memcpy(zl, in_l, n * sizeof(float));
-  memcpy(zr, in_r, n * sizeof(float));
+  const size_t     n     = 48000U;
+  P4dMotionBench   bench = p4d_motion_bench_new(RATE, n);
+  P4dMotion* const m     = bench.m;
+  float*           zl    = frames(n);
+  float*           zr    = frames(n);
+  noise(bench.in_l, bench.in_r, n, 4U, 0.5);
+  memcpy(zl, bench.in_l, n * sizeof(float));
+  memcpy(zr, bench.in_r, n * sizeof(float));
   const float bad[] = { NAN, INFINITY, -INFINITY, 1.0e-40f };
   for (size_t i = 10000U; i < 12000U; ++i) {
-    in_l[i] = bad[i % 4U];
-    in_r[i] = bad[(i + 1U) % 4U];
+    bench.in_l[i] = bad[i % 4U];
+    bench.in_r[i] = bad[(i + 1U) % 4U];
     zl[i] = zr[i] = 0.0f;
   }
   for (size_t i = 30000U; i < 30010U; ++i) {
-    in_l[i] = zl[i] = 3.0e38f;
-    in_r[i] = zr[i] = -3.0e38f;
+    bench.in_l[i] = zl[i] = 3.0e38f;
+    bench.in_r[i] = zr[i] = -3.0e38f;
   }
 
   float p[P4D_MOTION_N_PARAMS];
   busy(p);
   p[P4D_MOTION_OUTPUT_DB] = 12.0f;
   p[P4D_MOTION_RESONANCE] = 1.0f;
-  run(m, p, 0, zl, zr, ref_l, ref_r, n, 256U);
-  run(m, p, 0, in_l, in_r, out_l, out_r, n, 256U);
-  assert(p4d_first_difference(ref_l, out_l, n) == n);
-  assert(p4d_first_difference(ref_r, out_r, n) == n);
+  run(m, p, 0, zl, zr, bench.ref_l, bench.ref_r, n, 256U);
+  run(m, p, 0, bench.in_l, bench.in_r, bench.out_l, bench.out_r, n, 256U);
+  assert(p4d_first_difference(bench.ref_l, bench.out_l, n) == n);
+  assert(p4d_first_difference(bench.ref_r, bench.out_r, n) == n);
   for (size_t i = 0U; i < n; ++i) {
-    assert(isfinite(out_l[i]) && isfinite(out_r[i]));
-    assert(out_l[i] == 0.0f || fabsf(out_l[i]) >= 1.0e-30f);
-    assert(out_r[i] == 0.0f || fabsf(out_r[i]) >= 1.0e-30f);
+    assert(isfinite(bench.out_l[i]) && isfinite(bench.out_r[i]));
+    assert(bench.out_l[i] == 0.0f || fabsf(bench.out_l[i]) >= 1.0e-30f);
+    assert(bench.out_r[i] == 0.0f || fabsf(bench.out_r[i]) >= 1.0e-30f);
   }
   printf("# NaN, inf and denormal bursts: the bits of zeros; 3e38 input "
          "stays finite\n");
 
-  free(in_l);
-  free(in_r);
   free(zl);
   free(zr);
-  free(ref_l);
-  free(ref_r);
-  free(out_l);
-  free(out_r);
-  p4d_motion_free(m);
+  p4d_motion_bench_free(&bench);
 }
 
 /// A render started at p4d_motion_exact_from(F) gives, from F on, the bits
@@ -339,22 +315,16 @@ test_hostile_input(void)
 static void
 test_exact_from(void)
 {
-  const size_t n = (size_t)(12.0 * RATE);
-  P4dMotion*   m = NULL;
-  assert(!p4d_motion_new(RATE, &m));
-  float* in_l  = frames(n);
-  float* in_r  = frames(n);
-  float* ref_l = frames(n);
-  float* ref_r = frames(n);
-  float* out_l = frames(n);
-  float* out_r = frames(n);
-  noise(in_l, in_r, n, 5U, 0.5);
+  const size_t     n     = (size_t)(12.0 * RATE);
+  P4dMotionBench   bench = p4d_motion_bench_new(RATE, n);
+  P4dMotion* const m     = bench.m;
+  noise(bench.in_l, bench.in_r, n, 5U, 0.5);
   float p[P4D_MOTION_N_PARAMS];
   busy(p);
   p[P4D_MOTION_CUTOFF_HZ]  = 20.0f;
   p[P4D_MOTION_RESONANCE]  = 1.0f;
   p[P4D_MOTION_FILTER_OCT] = 2.0f;
-  run(m, p, 0, in_l, in_r, ref_l, ref_r, n, 1024U);
+  run(m, p, 0, bench.in_l, bench.in_r, bench.ref_l, bench.ref_r, n, 1024U);
 
   const int64_t targets[] = { 10, 100000, 250000, 400000, 470000 };
   for (unsigned t = 0U; t < 5U; ++t) {
@@ -366,29 +336,23 @@ test_exact_from(void)
     run(m,
         p,
         from,
-        in_l + from,
-        in_r + from,
-        out_l + from,
-        out_r + from,
+        bench.in_l + from,
+        bench.in_r + from,
+        bench.out_l + from,
+        bench.out_r + from,
         len,
         1000U);
-    assert(p4d_first_difference(ref_l + f, out_l + f, n - (size_t)f) ==
-           n - (size_t)f);
-    assert(p4d_first_difference(ref_r + f, out_r + f, n - (size_t)f) ==
-           n - (size_t)f);
+    assert(p4d_first_difference(
+             bench.ref_l + f, bench.out_l + f, n - (size_t)f) == n - (size_t)f);
+    assert(p4d_first_difference(
+             bench.ref_r + f, bench.out_r + f, n - (size_t)f) == n - (size_t)f);
     printf("# exact from %lld: start at %lld (%.2f s before), same bits\n",
            (long long)f,
            (long long)from,
            (double)(f - from) / RATE);
   }
 
-  free(in_l);
-  free(in_r);
-  free(ref_l);
-  free(ref_r);
-  free(out_l);
-  free(out_r);
-  p4d_motion_free(m);
+  p4d_motion_bench_free(&bench);
 }
 
 int

@@ -32,17 +32,11 @@
 static void
 test_replay(void)
 {
-  const size_t n = (size_t)(8.0 * RATE);
-  P4dMotion*   m = NULL;
-  assert(!p4d_motion_new(RATE, &m));
-  float* in_l  = frames(n);
-  float* in_r  = frames(n);
-  float* ref_l = frames(n);
-  float* ref_r = frames(n);
-  float* out_l = frames(n);
-  float* out_r = frames(n);
-  noise(in_l, in_r, n, 6U, 0.5);
-  run(m, NULL, 0, in_l, in_r, ref_l, ref_r, n, 1000U);
+  const size_t     n     = (size_t)(8.0 * RATE);
+  P4dMotionBench   bench = p4d_motion_bench_new(RATE, n);
+  P4dMotion* const m     = bench.m;
+  noise(bench.in_l, bench.in_r, n, 6U, 0.5);
+  run(m, NULL, 0, bench.in_l, bench.in_r, bench.ref_l, bench.ref_r, n, 1000U);
 
   const int64_t targets[] = { 200000, 333333 };
   for (unsigned t = 0U; t < 2U; ++t) {
@@ -61,27 +55,23 @@ test_replay(void)
       const int64_t next = (at / 6000 + 1) * 6000;
       const int64_t end  = next < (int64_t)n ? next : (int64_t)n;
       timeline(p, at);
-      const float* const in[2]  = { in_l + at, in_r + at };
-      float* const       out[2] = { out_l + at, out_r + at };
+      const float* const in[2]  = { bench.in_l + at, bench.in_r + at };
+      float* const       out[2] = { bench.out_l + at, bench.out_r + at };
       p4d_motion_process(m, p, in, out, NULL, (uint32_t)(end - at));
       at = end;
     }
     const size_t left = n - (size_t)f;
-    assert(p4d_first_difference(ref_l + f, out_l + f, left) == left);
-    assert(p4d_first_difference(ref_r + f, out_r + f, left) == left);
+    assert(p4d_first_difference(bench.ref_l + f, bench.out_l + f, left) ==
+           left);
+    assert(p4d_first_difference(bench.ref_r + f, bench.out_r + f, left) ==
+           left);
     printf("# timeline replayed without audio to %lld, audio from there: "
            "the bits of a straight run from %lld on\n",
            (long long)from,
            (long long)f);
   }
 
-  free(in_l);
-  free(in_r);
-  free(ref_l);
-  free(ref_r);
-  free(out_l);
-  free(out_r);
-  p4d_motion_free(m);
+  p4d_motion_bench_free(&bench);
 }
 
 /// Frames from which a and b agree to their end (n when the last differs).
@@ -153,22 +143,16 @@ play_legs(P4dMotion*         m,
 static void
 test_relocate(void)
 {
-  const size_t n = (size_t)(10.0 * RATE);
-  P4dMotion*   m = NULL;
-  assert(!p4d_motion_new(RATE, &m));
-  float* in_l  = frames(n);
-  float* in_r  = frames(n);
-  float* ref_l = frames(n);
-  float* ref_r = frames(n);
-  float* out_l = frames(n);
-  float* out_r = frames(n);
-  noise(in_l, in_r, n, 7U, 0.5);
+  const size_t     n     = (size_t)(10.0 * RATE);
+  P4dMotionBench   bench = p4d_motion_bench_new(RATE, n);
+  P4dMotion* const m     = bench.m;
+  noise(bench.in_l, bench.in_r, n, 7U, 0.5);
   float p[P4D_MOTION_N_PARAMS];
   busy(p);
-  run(m, p, 0, in_l, in_r, ref_l, ref_r, n, 512U);
-  const float* const in[2]  = { in_l, in_r };
-  float* const       ref[2] = { ref_l, ref_r };
-  float* const       out[2] = { out_l, out_r };
+  run(m, p, 0, bench.in_l, bench.in_r, bench.ref_l, bench.ref_r, n, 512U);
+  const float* const in[2]  = { bench.in_l, bench.in_r };
+  float* const       ref[2] = { bench.ref_l, bench.ref_r };
+  float* const       out[2] = { bench.out_l, bench.out_r };
 
   // From 1 s (+ pre) of other audio at song frame 0 to the jump.
   static const int64_t jumps[][2] = {
@@ -216,13 +200,7 @@ test_relocate(void)
          (long long)g);
   assert(equal <= g);
 
-  free(in_l);
-  free(in_r);
-  free(ref_l);
-  free(ref_r);
-  free(out_l);
-  free(out_r);
-  p4d_motion_free(m);
+  p4d_motion_bench_free(&bench);
 }
 
 /// A render's start (the renderer: activate_at(p4d_motion_exact_from(F)),
@@ -231,19 +209,13 @@ test_relocate(void)
 static void
 test_starts(void)
 {
-  const size_t n = (size_t)(8.0 * RATE);
-  P4dMotion*   m = NULL;
-  assert(!p4d_motion_new(RATE, &m));
-  float* in_l  = frames(n);
-  float* in_r  = frames(n);
-  float* ref_l = frames(n);
-  float* ref_r = frames(n);
-  float* out_l = frames(n);
-  float* out_r = frames(n);
-  noise(in_l, in_r, n, 8U, 0.5);
+  const size_t     n     = (size_t)(8.0 * RATE);
+  P4dMotionBench   bench = p4d_motion_bench_new(RATE, n);
+  P4dMotion* const m     = bench.m;
+  noise(bench.in_l, bench.in_r, n, 8U, 0.5);
   float p[P4D_MOTION_N_PARAMS];
   busy(p);
-  run(m, p, 0, in_l, in_r, ref_l, ref_r, n, 4096U);
+  run(m, p, 0, bench.in_l, bench.in_r, bench.ref_l, bench.ref_r, n, 4096U);
 
   // Earlier starts than p4d_motion_exact_from() do too: the starts' phases
   // on the 16-frame grid then vary (exact_from's is the same at every F).
@@ -255,11 +227,21 @@ test_starts(void)
       int64_t       from = p4d_motion_exact_from(m, f) - earlier[e];
       from               = from > 0 ? from : 0;
       const size_t len   = n - (size_t)from;
-      run(m, p, from, in_l + from, in_r + from, out_l, out_r, len, 1000U);
+      run(m,
+          p,
+          from,
+          bench.in_l + from,
+          bench.in_r + from,
+          bench.out_l,
+          bench.out_r,
+          len,
+          1000U);
       const size_t left = n - (size_t)f;
       const size_t skip = (size_t)(f - from);
-      p4d_assert_same("start left", ref_l + f, out_l + skip, 0U, left);
-      p4d_assert_same("start right", ref_r + f, out_r + skip, 0U, left);
+      p4d_assert_same(
+        "start left", bench.ref_l + f, bench.out_l + skip, 0U, left);
+      p4d_assert_same(
+        "start right", bench.ref_r + f, bench.out_r + skip, 0U, left);
       printf("# render of %lld (%lld mod 16) from %lld (%lld mod 16): the "
              "bits of a straight run\n",
              (long long)f,
@@ -269,13 +251,7 @@ test_starts(void)
     }
   }
 
-  free(in_l);
-  free(in_r);
-  free(ref_l);
-  free(ref_r);
-  free(out_l);
-  free(out_r);
-  p4d_motion_free(m);
+  p4d_motion_bench_free(&bench);
 }
 
 int

@@ -119,4 +119,37 @@ frames(size_t n)
   return x;
 }
 
+/// A processor with stereo input, reference and output buffers of n frames
+/// each, zeroed: what most Motion tests start from.
+typedef struct {
+  P4dMotion* m;
+  float*     in_l;
+  float*     in_r;
+  float*     ref_l;
+  float*     ref_r;
+  float*     out_l;
+  float*     out_r;
+} P4dMotionBench;
+
+static inline P4dMotionBench
+p4d_motion_bench_new(double rate_hz, size_t n)
+{
+  P4dMotionBench b = { NULL,      frames(n), frames(n), frames(n),
+                       frames(n), frames(n), frames(n) };
+  assert(!p4d_motion_new(rate_hz, &b.m));
+  return b;
+}
+
+static inline void
+p4d_motion_bench_free(P4dMotionBench* b)
+{
+  free(b->in_l);
+  free(b->in_r);
+  free(b->ref_l);
+  free(b->ref_r);
+  free(b->out_l);
+  free(b->out_r);
+  p4d_motion_free(b->m);
+}
+
 #endif // P4D_TEST_MOTION_RIG_H

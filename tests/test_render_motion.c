@@ -14,6 +14,8 @@
 #define _XOPEN_SOURCE 700
 #undef NDEBUG
 
+#include "motion.h"
+
 #include "support/cli.h"
 #include "support/files.h"
 #include "support/sound.h"
@@ -21,6 +23,7 @@
 #include <sndfile.h>
 
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +130,84 @@ test_memory_flat(void)
   p4d_work_clear();
 }
 
+/**
+   Issue 12 item 2 from the outside: on a constant input, Motion's file
+   divided by the input is perlin4d-render --plugin mod's channel 1 (same
+   time settings, spread 1, out 0 to 1) mapped by the gain depth:
+   dB = gain_db (u - 1) / 2, u = 2 c - 1.  At spread 0 both sides match it.
+   The file is latency compensated as a host does it: its frame i is the
+   plugin's output at song frame i + latency, where the gain of that frame
+   applies.
+*/
+static void
+test_gain_is_mod_file(void)
+{
+  enum { RATE_HZ = 48000, FRAMES = 3 * RATE_HZ };
+  const float level = 0.5f;
+  SF_INFO     info  = { .samplerate = RATE_HZ,
+                        .channels   = 1,
+                        .format     = SF_FORMAT_WAV | SF_FORMAT_FLOAT };
+  SNDFILE*    file  = sf_open(p4d_work_path("dc.wav"), SFM_WRITE, &info);
+  assert(file);
+  for (int i = 0; i < FRAMES; ++i) {
+    assert(sf_writef_float(file, &level, 1) == 1);
+  }
+  sf_close(file);
+
+  static const char* const motion[] = {
+    "-i",    "dc.wav",       "-o",    "motion.wav",   "--set", "gain_db=18",
+    "--set", "rate_hz=2.5",  "--set", "octaves=4",    "--set", "morph_x=1.25",
+    "--set", "morph_z=-3",   "--set", "seed=77",      "--set", "spread=0",
+    "--set", "smooth_ms=50", NULL
+  };
+  // The Mod curve runs on past the input by the latency (at most 1 s).
+  static const char* const mod[] = {
+    "--plugin", "mod",          "-o",    "mod.wav",      "--duration",
+    "4",        "--set",        "rate_hz=2.5",           "--set",
+    "octaves=4",                "--set", "morph_x=1.25", "--set",
+    "morph_z=-3",               "--set", "seed=77",      "--set",
+    "spread=1",                 "--set", "out_min=0",    "--set",
+    "out_max=1",                "--set", "smooth_ms=50", NULL
+  };
+  p4d_cli_ok(motion, NULL);
+  p4d_cli_ok(mod, NULL);
+
+  SF_INFO      mi    = { 0 };
+  SF_INFO      ci    = { 0 };
+  float* const moved = p4d_cli_read_frames("motion.wav", &mi);
+  float* const curve = p4d_cli_read_frames("mod.wav", &ci);
+  assert(mi.frames == FRAMES && mi.channels == 2);
+  assert(ci.frames == FRAMES + RATE_HZ && ci.channels == 4);
+  P4dMotion* m = NULL;
+  assert(!p4d_motion_new(RATE_HZ, &m));
+  const size_t latency = p4d_motion_latency(m);
+  p4d_motion_free(m);
+  assert(latency > 0U && latency < (size_t)RATE_HZ);
+  double worst = 0.0;
+  double lo    = 1.0;
+  for (size_t i = 0U; i < (size_t)FRAMES; ++i) {
+    const double u    = 2.0 * curve[4U * (i + latency)] - 1.0;
+    const double want = level * pow(10.0, 18.0 * (u - 1.0) * 0.5 / 20.0);
+    for (unsigned k = 0U; k < 2U; ++k) {
+      const double err = fabs(moved[2U * i + k] / want - 1.0);
+      worst            = err > worst ? err : worst;
+    }
+    lo = want < lo ? want : lo;
+  }
+  printf("# constant input: Motion's file over perlin4d-render --plugin "
+         "mod's channel 1 mapped by 18 dB, %zu frames of latency on: relative "
+         "error %.2g over %d frames (gain down to %.1f dB)\n",
+         latency,
+         worst,
+         FRAMES,
+         20.0 * log10(lo / level));
+  assert(worst < 1.0e-6); // float rounding of the gain
+  assert(lo < level * 0.5); // the curve moved by more than 6 dB
+  free(moved);
+  free(curve);
+  p4d_work_clear();
+}
+
 /// Every refusal: one line, exit 2, nothing written.
 static void
 test_refused(void)
@@ -213,6 +294,7 @@ main(int argc, char** argv)
   p4d_cli_open(argv[1], "motion");
 
   test_refused();
+  test_gain_is_mod_file();
   test_jobs();
   test_memory_flat();
   p4d_cli_close();

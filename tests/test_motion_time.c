@@ -135,6 +135,18 @@ play_legs(P4dMotion*         m,
   return f + (int64_t)(el > er ? el : er);
 }
 
+/// The first frame whose bounded past (p4d_motion_exact_from()) begins at
+/// or after jump: from there on a run through jump is exact.
+static int64_t
+first_exact(const P4dMotion* m, int64_t jump)
+{
+  int64_t g = jump;
+  while (p4d_motion_exact_from(m, g) < jump) {
+    ++g;
+  }
+  return g;
+}
+
 /// Jumps of the song position (as a host's transport says them), to frames
 /// and after stretches off the knots' 16-frame grid, and a stretch at
 /// another speed: after the bounded past (the first G with
@@ -164,10 +176,7 @@ test_relocate(void)
     const Leg     legs[2] = { { 0, 1.0, (uint32_t)(48000 + jumps[j][0]) },
                               { jump, 1.0, 0U } };
     const int64_t equal   = play_legs(m, p, legs, 2U, in, ref, out, n);
-    int64_t       g       = jump;
-    while (p4d_motion_exact_from(m, g) < jump) {
-      ++g;
-    }
+    const int64_t g       = first_exact(m, jump);
     printf("# jump to %lld (%lld mod 16) after %lld frames: the bits of a "
            "straight run from %lld (%.3f s after), bound %lld (%.3f s)\n",
            (long long)jump,
@@ -187,10 +196,7 @@ test_relocate(void)
                             { 50005 + 2 * 10003, 1.0, 0U } };
   const int64_t back    = legs[2].frame;
   const int64_t equal   = play_legs(m, p, legs, 3U, in, ref, out, n);
-  int64_t       g       = back;
-  while (p4d_motion_exact_from(m, g) < back) {
-    ++g;
-  }
+  const int64_t g       = first_exact(m, back);
   printf("# speed 2 from %lld, speed 1 again at %lld: the bits of a "
          "straight run from %lld (%.3f s after), bound %lld\n",
          (long long)legs[1].frame,

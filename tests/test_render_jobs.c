@@ -231,22 +231,6 @@ test_progress(void)
   p4d_work_clear();
 }
 
-/*
-  The renderer's peak memory.  AddressSanitizer's shadow memory and
-  quarantine add about 20 MiB to any program, so a sanitized build (CI runs
-  one) gets that much more room; flatness is checked the same either way.
-*/
-#if defined(__SANITIZE_ADDRESS__)
-#  define PEAK_LIMIT_KIB (52L * 1024L)
-#elif defined(__has_feature)
-#  if __has_feature(address_sanitizer)
-#    define PEAK_LIMIT_KIB (52L * 1024L)
-#  endif
-#endif
-#ifndef PEAK_LIMIT_KIB
-#  define PEAK_LIMIT_KIB (32L * 1024L)
-#endif
-
 /**
    Streamed in chunks: a long render needs no more memory than a short one
    that already cycles through every buffer (2 jobs x 2 chunks).
@@ -266,7 +250,7 @@ test_memory_flat(void)
   const long b = p4d_cli_peak_kib(long_render);
   assert(a > 0 && b > 0); // Linux reports VmHWM: no skipping
   printf("# peak memory: %ld KiB for 150 s, %ld KiB for 600 s\n", a, b);
-  assert(b < PEAK_LIMIT_KIB);
+  assert(b < P4D_CLI_PEAK_LIMIT_KIB);
   assert(b < a + 4096L);
   p4d_work_clear();
 }

@@ -74,21 +74,6 @@ test_jobs(void)
   p4d_work_clear();
 }
 
-/*
-  The renderer's peak memory, as test_render_jobs measures it:
-  AddressSanitizer adds about 20 MiB to any program.
-*/
-#if defined(__SANITIZE_ADDRESS__)
-#  define PEAK_LIMIT_KIB (52L * 1024L)
-#elif defined(__has_feature)
-#  if __has_feature(address_sanitizer)
-#    define PEAK_LIMIT_KIB (52L * 1024L)
-#  endif
-#endif
-#ifndef PEAK_LIMIT_KIB
-#  define PEAK_LIMIT_KIB (32L * 1024L)
-#endif
-
 /**
    Streamed: 10 minutes of float stereo at 8 kHz (37 MiB) need no more
    memory than 2 minutes: 29 MiB more input, under 4 MiB more memory (with
@@ -119,7 +104,7 @@ test_memory_flat(void)
          b,
          large / 1024U);
   assert(a > 0 && b > 0);
-  assert(b < PEAK_LIMIT_KIB);
+  assert(b < P4D_CLI_PEAK_LIMIT_KIB);
   assert(b < a + 4096L);
   assert(large - small > (size_t)7U * 4096U * 1024U);
 
@@ -155,19 +140,18 @@ test_gain_is_mod_file(void)
   sf_close(file);
 
   static const char* const motion[] = {
-    "-i",    "dc.wav",       "-o",    "motion.wav",   "--set", "gain_db=18",
-    "--set", "rate_hz=2.5",  "--set", "octaves=4",    "--set", "morph_x=1.25",
-    "--set", "morph_z=-3",   "--set", "seed=77",      "--set", "spread=0",
+    "-i",    "dc.wav",       "-o",    "motion.wav", "--set", "gain_db=18",
+    "--set", "rate_hz=2.5",  "--set", "octaves=4",  "--set", "morph_x=1.25",
+    "--set", "morph_z=-3",   "--set", "seed=77",    "--set", "spread=0",
     "--set", "smooth_ms=50", NULL
   };
   // The Mod curve runs on past the input by the latency (at most 1 s).
   static const char* const mod[] = {
-    "--plugin", "mod",          "-o",    "mod.wav",      "--duration",
-    "4",        "--set",        "rate_hz=2.5",           "--set",
-    "octaves=4",                "--set", "morph_x=1.25", "--set",
-    "morph_z=-3",               "--set", "seed=77",      "--set",
-    "spread=1",                 "--set", "out_min=0",    "--set",
-    "out_max=1",                "--set", "smooth_ms=50", NULL
+    "--plugin", "mod",          "-o",          "mod.wav",      "--duration",
+    "4",        "--set",        "rate_hz=2.5", "--set",        "octaves=4",
+    "--set",    "morph_x=1.25", "--set",       "morph_z=-3",   "--set",
+    "seed=77",  "--set",        "spread=1",    "--set",        "out_min=0",
+    "--set",    "out_max=1",    "--set",       "smooth_ms=50", NULL
   };
   p4d_cli_ok(motion, NULL);
   p4d_cli_ok(mod, NULL);
@@ -201,7 +185,7 @@ test_gain_is_mod_file(void)
          worst,
          FRAMES,
          20.0 * log10(lo / level));
-  assert(worst < 1.0e-6); // float rounding of the gain
+  assert(worst < 1.0e-6);   // float rounding of the gain
   assert(lo < level * 0.5); // the curve moved by more than 6 dB
   free(moved);
   free(curve);

@@ -356,8 +356,7 @@ p4d_motion_exact_from(const P4dMotion* motion, int64_t frame)
 {
   // The filter in use at frame restarted 2Q to 3Q back, and what it has
   // filtered since came through the delay line, which reads reach back.
-  const int64_t from = frame - filter_age(motion, frame) - motion->reach;
-  return from > 0 ? from : 0;
+  return frame - filter_age(motion, frame) - motion->reach;
 }
 
 /// Advance every glide by one frame; return whether any still moves.

@@ -83,8 +83,10 @@ p4d_motion_transport(P4dMotion* motion, const P4dTransport* transport);
 
 /**
    The first frame to process from so that the output from frame on is the
-   same bits as processing from frame 0 (given the same input and parameter
-   timeline).  Realtime safe.
+   same bits as processing from any earlier frame (given the same input and
+   parameter timeline).  It may lie before song frame 0: a host that
+   compensates Motion's latency runs it from -latency when it plays from
+   the song's start.  Realtime safe.
 */
 int64_t
 p4d_motion_exact_from(const P4dMotion* motion, int64_t frame);

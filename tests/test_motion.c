@@ -311,11 +311,14 @@ test_hostile_input(void)
 }
 
 /// A render started at p4d_motion_exact_from(F) gives, from F on, the bits
-/// of a straight run from 0, with every target busy and the slowest filter.
+/// of a straight run from 4 s before the song's start, with every target
+/// busy and the slowest filter; F may lie before song frame 0 (a host that
+/// compensates the latency plays from -latency), and so may the start.
 static void
 test_exact_from(void)
 {
-  const size_t     n     = (size_t)(12.0 * RATE);
+  const int64_t    s0    = (int64_t)(-4.0 * RATE); // song frame of index 0
+  const size_t     n     = (size_t)(14.0 * RATE);
   P4dMotionBench   bench = p4d_motion_bench_new(RATE, n);
   P4dMotion* const m     = bench.m;
   noise(bench.in_l, bench.in_r, n, 5U, 0.5);
@@ -324,28 +327,30 @@ test_exact_from(void)
   p[P4D_MOTION_CUTOFF_HZ]  = 20.0f;
   p[P4D_MOTION_RESONANCE]  = 1.0f;
   p[P4D_MOTION_FILTER_OCT] = 2.0f;
-  run(m, p, 0, bench.in_l, bench.in_r, bench.ref_l, bench.ref_r, n, 1024U);
+  run(m, p, s0, bench.in_l, bench.in_r, bench.ref_l, bench.ref_r, n, 1024U);
 
-  const int64_t targets[] = { 10, 100000, 250000, 400000, 470000 };
-  for (unsigned t = 0U; t < 5U; ++t) {
+  const int64_t targets[] = { -580, 10, 100000, 250000, 400000, 470000 };
+  for (unsigned t = 0U; t < sizeof(targets) / sizeof(targets[0]); ++t) {
     const int64_t f    = targets[t];
     const int64_t from = p4d_motion_exact_from(m, f);
-    assert(from <= f && from >= 0);
+    assert(from <= f && from >= s0);
     assert(f - from <= (int64_t)(3.9 * RATE) + 1200);
-    const size_t len = n - (size_t)from;
+    const size_t i0  = (size_t)(from - s0);
+    const size_t i   = (size_t)(f - s0);
+    const size_t len = n - i0;
     run(m,
         p,
         from,
-        bench.in_l + from,
-        bench.in_r + from,
-        bench.out_l + from,
-        bench.out_r + from,
+        bench.in_l + i0,
+        bench.in_r + i0,
+        bench.out_l + i0,
+        bench.out_r + i0,
         len,
         1000U);
-    assert(p4d_first_difference(
-             bench.ref_l + f, bench.out_l + f, n - (size_t)f) == n - (size_t)f);
-    assert(p4d_first_difference(
-             bench.ref_r + f, bench.out_r + f, n - (size_t)f) == n - (size_t)f);
+    assert(p4d_first_difference(bench.ref_l + i, bench.out_l + i, n - i) ==
+           n - i);
+    assert(p4d_first_difference(bench.ref_r + i, bench.out_r + i, n - i) ==
+           n - i);
     printf("# exact from %lld: start at %lld (%.2f s before), same bits\n",
            (long long)f,
            (long long)from,

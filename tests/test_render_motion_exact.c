@@ -6,9 +6,13 @@
 
   The written file is compared with the Motion processor run straight
   through in-process, and with the Motion plugin of the built bundle hosted
-  through lilv the same way: from frame 0 without transport, fed the input
-  and then latency frames of silence, the first latency frames of output
-  dropped, so that output frame i lines up with input frame i.  Cases:
+  through lilv the same way: fed silence, the input, then latency frames of
+  silence, the output before the input's first frame dropped, so that
+  output frame i lines up with input frame i.  The output at song frame f
+  is the processor's at song frame f, fed the input latency frames ahead
+  (as Ardour does): the processor runs from 4.5 s before song frame -latency
+  (more than its bounded past) against a render from song frame 0, and the
+  plugin, from frame 0 without transport, against a render from 4.5 s.  Cases:
   stereo float over two of the renderer's chunks in two jobs, mono FLAC at
   44.1 kHz, an input shorter than the latency, and an automated render in
   one and three jobs (the processor moved on the renderer's grid).
@@ -31,6 +35,7 @@
 #include <sndfile.h>
 
 #include <assert.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -73,19 +78,25 @@ typedef struct Source Source;
 struct Source {
   void (*run)(Source* self, uint32_t n);
   uint32_t block; ///< Frames per run: TEST_BLOCK, or the automation grid
+  uint32_t first; ///< Frames of the first run (onto the grid), 0: block
   float    in[2][TEST_BLOCK];
   float    out[2][TEST_BLOCK];
 };
 
+/// Silence before the input of a straight run: more than Motion's bounded
+/// past (p4d_motion_exact_from(), 3.9 s at most).
+#define PAD_S 4.5
+
 /**
-   Run a source straight through the input and latency frames of silence
-   in blocks of src->block (TEST_BLOCK is odd: it never lines up with the
-   renderer's blocks),
-   and return its output from frame latency on, interleaved: n frames, what
-   the renderer must write.
+   Run a source straight through pad frames of silence, the input and
+   latency frames of silence, in blocks of src->block after a first of
+   src->first (TEST_BLOCK is odd: it never lines up with the renderer's
+   blocks), and return its output from frame pad + latency on,
+   interleaved: n frames, what the renderer must write.
 */
 static float*
 straight_run(Source*      src,
+             size_t       pad,
              uint32_t     latency,
              const float* left,
              const float* right,
@@ -93,18 +104,21 @@ straight_run(Source*      src,
 {
   float* const want = (float*)malloc(n * 2U * sizeof(float));
   assert(want);
-  const size_t total = n + latency;
-  for (size_t at = 0U; at < total; at += src->block) {
-    const size_t m = total - at < src->block ? total - at : src->block;
+  const size_t total = pad + n + latency;
+  const size_t skip  = pad + latency;
+  size_t       m     = src->first ? src->first : src->block;
+  for (size_t at = 0U; at < total; at += m, m = src->block) {
+    m = total - at < m ? total - at : m;
     for (size_t i = 0U; i < m; ++i) {
-      src->in[0][i] = at + i < n ? left[at + i] : 0.0f;
-      src->in[1][i] = at + i < n ? right[at + i] : 0.0f;
+      const size_t k = at + i - pad; // wraps before the input: past n
+      src->in[0][i]  = at + i >= pad && k < n ? left[k] : 0.0f;
+      src->in[1][i]  = at + i >= pad && k < n ? right[k] : 0.0f;
     }
     src->run(src, (uint32_t)m);
     for (size_t i = 0U; i < m; ++i) {
-      if (at + i >= latency) {
-        want[(at + i - latency) * 2U]      = src->out[0][i];
-        want[(at + i - latency) * 2U + 1U] = src->out[1][i];
+      if (at + i >= skip) {
+        want[(at + i - skip) * 2U]      = src->out[0][i];
+        want[(at + i - skip) * 2U + 1U] = src->out[1][i];
       }
     }
   }
@@ -155,7 +169,8 @@ input_rate(const char* name)
 }
 
 /// The processor's output for the input name with sets (and the lane, if
-/// automated), from frame 0.
+/// automated) at song frames from 0, what a render from song frame 0 must
+/// write: run from PAD_S before song frame -latency.
 static float*
 processor_output(const char*        name,
                  const char* const* sets,
@@ -174,9 +189,13 @@ processor_output(const char*        name,
   p->rate         = input_rate(name);
   motion_params(p->params, sets);
   assert(!p4d_motion_new(p->rate, &p->motion));
-  p4d_motion_activate(p->motion);
-  float* const want =
-    straight_run(&p->source, p4d_motion_latency(p->motion), left, right, *n);
+  const uint32_t latency = p4d_motion_latency(p->motion);
+  const size_t   pad     = (size_t)(PAD_S * p->rate);
+  p->frame               = -(int64_t)(pad + latency);
+  // Blocks on the renderer's automation grid of song frames.
+  p->source.first = automated ? (uint32_t)((pad + latency) % 64U) : 0U;
+  p4d_motion_activate_at(p->motion, p->frame, 120.0);
+  float* const want = straight_run(&p->source, pad, latency, left, right, *n);
   p4d_motion_free(p->motion);
   free(p);
   free(left);
@@ -186,10 +205,11 @@ processor_output(const char*        name,
 
 /**
    The Motion plugin's output for the input name with the preset (a URI,
-   or NULL) and sets, hosted through
-   lilv by the tests' host (support/host.c) from activate() without
-   transport, in blocks of TEST_BLOCK: fed the input then as many frames of
-   silence as the latency it reports, its first latency frames dropped.
+   or NULL) and sets, hosted through lilv by the tests' host
+   (support/host.c) from activate() without transport, in blocks of
+   TEST_BLOCK: what a render from song frame PAD_S s must write.  Fed
+   silence up to that frame minus the latency it reports, the input, then
+   latency frames of silence; its output before that frame dropped.
 */
 static float*
 plugin_output(const char*        name,
@@ -217,11 +237,13 @@ plugin_output(const char*        name,
   const uint32_t latency = (uint32_t)h->value[h->latency_port];
   printf("# plugin latency %u frames\n", latency);
 
-  const size_t total = *n + latency;
+  const size_t start = (size_t)llround(PAD_S * input_rate(name));
+  const size_t pad   = start - latency;
+  const size_t total = pad + *n + latency;
   float* const in_l  = p4d_floats_new(total, 0.0f);
   float* const in_r  = p4d_floats_new(total, 0.0f);
-  memcpy(in_l, left, *n * sizeof(float));
-  memcpy(in_r, right, *n * sizeof(float));
+  memcpy(in_l + pad, left, *n * sizeof(float));
+  memcpy(in_r + pad, right, *n * sizeof(float));
   h->in_sig[0]                     = in_l;
   h->in_sig[1]                     = in_r;
   P4dDest               d          = p4d_dest_new(h, total);
@@ -233,8 +255,8 @@ plugin_output(const char*        name,
   float* const want = (float*)malloc(*n * 2U * sizeof(float));
   assert(want);
   for (size_t i = 0U; i < *n; ++i) {
-    want[i * 2U]      = d.sig[0][i + latency];
-    want[i * 2U + 1U] = d.sig[1][i + latency];
+    want[i * 2U]      = d.sig[0][start + i];
+    want[i * 2U + 1U] = d.sig[1][start + i];
   }
   p4d_dest_free(&d);
   p4d_host_free(h);
@@ -293,6 +315,9 @@ static void
 test_exact(void)
 {
   static const char* const two_jobs[] = { "--jobs", "2", NULL };
+  static const char* const from_pad[] = {
+    "--jobs", "2", "--start", "4.5", NULL
+  };
   const struct {
     const char* name;
     int         format;
@@ -321,6 +346,7 @@ test_exact(void)
            n);
     free(want);
 
+    render(cases[c].name, lively, from_pad);
     float* const played = plugin_output(cases[c].name, NULL, lively, &n);
     check_written("out.wav", played, cases[c].rate, n);
     printf("# %s: %zu frames equal the plugin's (lilv)\n", cases[c].name, n);
@@ -343,7 +369,9 @@ test_presets(void)
   for (size_t i = 0U; i < sizeof(names) / sizeof(names[0]); ++i) {
     char uri[96];
     snprintf(uri, sizeof(uri), "urn:perlin4d:preset:%s", names[i]);
-    const char* const extra[] = { "--preset", names[i], NULL };
+    const char* const extra[] = {
+      "--preset", names[i], "--start", "4.5", NULL
+    };
     render("p.wav", NULL, extra);
     size_t       n      = 0U;
     float* const played = plugin_output("p.wav", uri, NULL, &n);

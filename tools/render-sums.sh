@@ -2,9 +2,10 @@
 # Copyright 2026 The perlin4d authors
 # SPDX-License-Identifier: ISC
 #
-# Prints the sha256 sums of a fixed set of renders: every preset and both
-# engines at their defaults, at 44.1 and 96 kHz, plus automation, a start
-# position, CSV curves and split jobs.  Run it before and after a change
+# Prints the sha256 sums of a fixed set of renders: every preset and the
+# engines at their defaults, at 44.1 and 96 kHz (Motion on a Noise render
+# as its input), plus automation, a start position, CSV curves and split
+# jobs.  Run it before and after a change
 # that must keep every output's bytes, and compare:
 #     tools/render-sums.sh build/perlin4d-render > before.txt
 set -euo pipefail
@@ -17,9 +18,11 @@ one() {
   local out="$dir/r$n.$1"
   shift
   "$render" --quiet --force -o "$out" "$@"
-  printf '%s  %s\n' "$(sha256sum <"$out" | cut -d' ' -f1)" "$*"
+  local args="$*"
+  printf '%s  %s\n' "$(sha256sum <"$out" | cut -d' ' -f1)" "${args//$dir\//}"
 }
-mapfile -t presets < <("$render" --list-presets | awk 'NF {print $1}')
+mapfile -t presets < <("$render" --list-presets | awk '$2 != "motion" {print $1}')
+mapfile -t motion < <("$render" --list-presets | awk '$2 == "motion" {print $1}')
 for rate in 44100 96000; do
   for plugin in noise mod; do
     one wav --plugin "$plugin" --samplerate "$rate" --duration 3
@@ -27,7 +30,14 @@ for rate in 44100 96000; do
   for p in "${presets[@]}"; do
     one wav --preset "$p" --samplerate "$rate" --duration 3
   done
+  input="$dir/in$rate.wav"
+  "$render" --quiet -o "$input" --preset surf --samplerate "$rate" --duration 3
+  one wav -i "$input"
+  for p in "${motion[@]}"; do
+    one wav -i "$input" --preset "$p"
+  done
 done
+one wav -i "$input" --start 12.5 --set wow_ms=4 --jobs 3
 one wav --plugin mod --duration 20 --start 3600 --set octaves=5.5 --set spread=0.3
 one wav --plugin noise --duration 5 --automate level_db=0:-40,2:-3,4:-20 --jobs 2
 one wav --plugin noise --duration 5 --automate level_db=0:-40,2:-3,4:-20 --jobs 1

@@ -15,13 +15,20 @@
   of jobs, and a render cut anywhere joins the uncut one.
 
   Perlin4D Motion (a plan with an input) works the same way on audio: each
-  job reads the input through a reader of its own, block by block.  Output
-  frame i is the processor's output at frame i + latency (the input runs
-  on into silence past its end), so a job starts a chunk at
-  p4d_motion_exact_from(its first frame + latency): it activates the
-  processor there (or, when automated, at song frame 0 and replays the
-  parameters without audio up to there), then warms up on the input from
-  there (silence before the input's first frame).  An input that cannot be
+  job reads the input through a reader of its own, block by block.  The
+  output at song frame f is the processor's output at song frame f, and
+  the processor is fed the input latency frames ahead (input frame
+  f - start + latency at song frame f; silence before the input's first
+  frame and past its end), as a host that compensates the latency does:
+  Ardour tells a latent plugin the song position where its output is
+  heard.  So the motion at a song position is the curve's value there, as
+  in the plugin and in Ardour's export, and the file lines up with the
+  input.  The processor's song frames start before 0 when the render
+  starts within the latency of 0.  A job starts a chunk at
+  p4d_motion_exact_from(its first frame): it activates the processor there
+  (or, when automated, at song frame 0 or that frame if earlier, and
+  replays the parameters without audio up to there), then warms up on the
+  input from there.  An input that cannot be
   decoded from a seek to the same samples (a lossy codec) is rendered by
   one job straight through.
 */
@@ -163,12 +170,21 @@ typedef struct {
   float*     in[2]; ///< Motion's input block
 } Runner;
 
+/// The multiple of grid at or before f (Motion's song frames may be
+/// negative).
+static int64_t
+grid_floor(int64_t f, int64_t grid)
+{
+  const int64_t q = f / grid;
+  return (q - (f % grid < 0)) * grid;
+}
+
 /// The frame at which the block that starts at f ends (exclusive).
 static int64_t
 block_end(const P4dPlan* plan, int64_t f, int64_t limit)
 {
   const int64_t grid = plan->automated ? P4D_AUTOMATION_GRID : PLAIN_BLOCK;
-  int64_t       end  = (f / grid + 1) * grid;
+  const int64_t end  = grid_floor(f, grid) + grid;
   return end < limit ? end : limit;
 }
 
@@ -186,9 +202,7 @@ advance(const P4dPlan* plan,
     const int64_t end = block_end(plan, f, to);
     const size_t  n   = (size_t)(end - f);
     p4d_plan_params_at(
-      plan,
-      plan->automated ? f / P4D_AUTOMATION_GRID * P4D_AUTOMATION_GRID : 0,
-      params);
+      plan, plan->automated ? grid_floor(f, P4D_AUTOMATION_GRID) : 0, params);
 
     p4d_engine_process(r->engine, params, noise ? r->out : NULL, (uint32_t)n);
     if (dest) {
@@ -204,8 +218,8 @@ advance(const P4dPlan* plan,
 }
 
 /**
-   Run the Motion processor over its song frames [from, to), with the input
-   frame each stands for; write into dest (interleaved), or drop, or (audio
+   Run the Motion processor over song frames [from, to), fed the input
+   latency frames ahead; write into dest (interleaved), or drop, or (audio
    false) advance only its parameters.
 */
 static const char*
@@ -224,16 +238,17 @@ advance_motion(const P4dPlan* plan,
     const int64_t end = block_end(plan, f, to);
     const size_t  n   = (size_t)(end - f);
     const char*   why =
-      audio
-          ? p4d_input_read(r->input, f - plan->start_frame, n, r->in[0], r->in[1])
-          : NULL;
+      audio ? p4d_input_read(r->input,
+                             f - plan->start_frame + (int64_t)r->latency,
+                             n,
+                             r->in[0],
+                             r->in[1])
+              : NULL;
     if (why) {
       return why;
     }
     p4d_plan_params_at(
-      plan,
-      plan->automated ? f / P4D_AUTOMATION_GRID * P4D_AUTOMATION_GRID : 0,
-      params);
+      plan, plan->automated ? grid_floor(f, P4D_AUTOMATION_GRID) : 0, params);
 
     p4d_motion_process(
       r->motion, params, in, audio ? out : NULL, now, (uint32_t)n);
@@ -249,8 +264,7 @@ advance_motion(const P4dPlan* plan,
   return NULL;
 }
 
-/// Process song frames [from, to) of the input into dest, interleaved: the
-/// processor's output from `latency` frames later.
+/// Process song frames [from, to) of the input into dest, interleaved.
 static const char*
 render_motion_chunk(const P4dPlan* plan,
                     Runner*        r,
@@ -258,25 +272,24 @@ render_motion_chunk(const P4dPlan* plan,
                     int64_t        to,
                     float*         dest)
 {
-  const int64_t lag = (int64_t)r->latency;
-  const char*   why = NULL;
+  const char* why = NULL;
   if (r->next != from) {
-    const int64_t warm = p4d_motion_exact_from(r->motion, from + lag);
+    const int64_t warm = p4d_motion_exact_from(r->motion, from);
     if (!plan->automated) {
       p4d_motion_activate_at(r->motion, warm, plan->tempo_bpm);
     } else {
-      // Replay the parameters from the song's start, or from where the
-      // processor stopped.
-      int64_t at = r->next < 0 ? -1 : r->next + lag;
+      // Replay the parameters from the song's start (or from warm, if it
+      // is earlier), or from where the processor stopped.
+      int64_t at = r->next;
       if (at < 0 || at > warm) {
-        p4d_motion_activate_at(r->motion, 0, plan->tempo_bpm);
-        at = 0;
+        at = warm < 0 ? warm : 0;
+        p4d_motion_activate_at(r->motion, at, plan->tempo_bpm);
       }
       why = advance_motion(plan, r, at, warm, NULL, false);
     }
-    why = why ? why : advance_motion(plan, r, warm, from + lag, NULL, true);
+    why = why ? why : advance_motion(plan, r, warm, from, NULL, true);
   }
-  why = why ? why : advance_motion(plan, r, from + lag, to + lag, dest, true);
+  why     = why ? why : advance_motion(plan, r, from, to, dest, true);
   r->next = why ? -1 : to;
   return why;
 }

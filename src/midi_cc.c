@@ -9,7 +9,7 @@
 #define P4D_MIDI_CONTROLLER 0xB0U
 
 /// MIDI status byte of a pitch bend on channel 1.
-#define P4D_MIDI_PITCH_BEND 0xE0U
+#define P4D_MIDI_BENDER 0xE0U
 
 /// The controllers that have an LSB controller 32 above them: 0 to 31.
 #define P4D_MIDI_N_MSB 32
@@ -159,10 +159,9 @@ p4d_midi_cc_send(P4dMidiCc*         cc,
         continue;
       }
 
-      const unsigned base   = t->mode == P4D_MIDI_PITCH_BEND
-                                ? P4D_MIDI_PITCH_BEND
-                                : P4D_MIDI_CONTROLLER;
-      const uint8_t  status = (uint8_t)(base | (unsigned)channel);
+      const unsigned base =
+        t->mode == P4D_MIDI_PITCH_BEND ? P4D_MIDI_BENDER : P4D_MIDI_CONTROLLER;
+      const uint8_t status = (uint8_t)(base | (unsigned)channel);
       if (!send_value(cc, c, t, status, val, now, offset + i, sink, handle)) {
         return;
       }

@@ -31,6 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /// Shortest time between two CCs of one controller: 5 ms in frames.
 #define CC_GAP 240
@@ -397,6 +398,51 @@ test_midi_modes(void)
   p4d_host_free(m);
 }
 
+/// Switching the MIDI modes mid-run changes nothing in the signal (no
+/// glide starts): the CV outputs stay bit-identical to a run without.
+static void
+test_modes_keep_signal(void)
+{
+  snprintf(p4d_host_case,
+           sizeof(p4d_host_case),
+           "midi %s modes switched",
+           P4D_HOST_URI_MOD_CV);
+  P4dHost* const a = p4d_host_new(P4D_HOST_URI_MOD_CV, P4D_HOST_RATE, true);
+  P4dHost* const b = p4d_host_new(P4D_HOST_URI_MOD_CV, P4D_HOST_RATE, true);
+  P4dHost* const both[2] = { a, b };
+  for (unsigned k = 0U; k < 2U; ++k) {
+    p4d_host_set(both[k], "rate_hz", 5.0f);
+    p4d_host_set(both[k], "cc_1", 1.0f);
+    p4d_host_set(both[k], "cc_2", 2.0f);
+  }
+
+  const size_t n  = P4D_HOST_SECOND / 2U;
+  P4dDest      da = p4d_dest_new(a, n);
+  P4dDest      db = p4d_dest_new(b, n);
+  p4d_host_activate(a);
+  p4d_host_activate(b);
+  for (size_t at = 0U; at < n; at += 256U) {
+    if (at == 256U * 20U) {
+      p4d_host_set(b, "midi_mode_1", (float)P4D_MIDI_CC_14);
+      p4d_host_set(b, "midi_mode_2", (float)P4D_MIDI_PITCH_BEND);
+    }
+    const uint32_t m = n - at < 256U ? (uint32_t)(n - at) : 256U;
+    p4d_host_run(a, &da, at, m);
+    p4d_host_run(b, &db, at, m);
+  }
+  for (unsigned c = 0U; c < P4D_HOST_MAX_OUTS; ++c) {
+    assert(!memcmp(da.sig[c], db.sig[c], n * sizeof(float)));
+  }
+  printf("# midi mod-cv: 7-bit CCs switched to 14-bit and pitch bend after "
+         "%u frames: CV outputs bit-identical over %lu frames\n",
+         256U * 20U,
+         (unsigned long)n);
+  p4d_dest_free(&da);
+  p4d_dest_free(&db);
+  p4d_host_free(a);
+  p4d_host_free(b);
+}
+
 int
 main(int argc, char** argv)
 {
@@ -404,6 +450,7 @@ main(int argc, char** argv)
 
   test_midi();
   test_midi_modes();
+  test_modes_keep_signal();
 
   p4d_host_world_close();
   return 0;

@@ -37,7 +37,7 @@ echo "work directory: $work"
 
 # luasession sometimes aborts at exit after the work is done: judge by files
 ardour() {
-  for try in 1 2 3; do
+  for _ in 1 2 3; do
     MIDI_DIR=$work MIDI_PASS=$1 MIDI_MODE=$mode LV2_PATH=$build/lv2 \
       ardour7-lua "$here/ardour-midi.lua" > "$work/$1.log" 2>&1 || true
     [ ! -s "$2" ] || return 0

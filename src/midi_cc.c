@@ -58,7 +58,7 @@ targets(const float* params, Target target[4])
   }
 }
 
-/// Quantise value over [low, low + range] to 0..top, rounded.
+/// Quantise value over [low, low + range] to 0..16383, rounded.
 static int
 quantise_14(float value, float low, float range)
 {

@@ -20,6 +20,7 @@
 #include "engine.h"
 #include "params.h"
 
+#include "support/compare.h"
 #include "support/host.h"
 
 #include <lv2/atom/atom.h>
@@ -31,7 +32,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /// Shortest time between two CCs of one controller: 5 ms in frames.
 #define CC_GAP 240
@@ -422,7 +422,7 @@ test_modes_keep_signal(void)
   p4d_host_activate(a);
   p4d_host_activate(b);
   for (size_t at = 0U; at < n; at += 256U) {
-    if (at == 256U * 20U) {
+    if (at == (size_t)256U * 20U) {
       p4d_host_set(b, "midi_mode_1", (float)P4D_MIDI_CC_14);
       p4d_host_set(b, "midi_mode_2", (float)P4D_MIDI_PITCH_BEND);
     }
@@ -431,7 +431,7 @@ test_modes_keep_signal(void)
     p4d_host_run(b, &db, at, m);
   }
   for (unsigned c = 0U; c < P4D_HOST_MAX_OUTS; ++c) {
-    assert(!memcmp(da.sig[c], db.sig[c], n * sizeof(float)));
+    p4d_assert_same("CV with the modes switched", da.sig[c], db.sig[c], 0U, n);
   }
   printf("# midi mod-cv: 7-bit CCs switched to 14-bit and pitch bend after "
          "%u frames: CV outputs bit-identical over %lu frames\n",

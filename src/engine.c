@@ -358,6 +358,8 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     p[P4D_MOD_SMOOTH_MS] = p[P4D_MOD_MIDI_CHANNEL] = 0.0f;
     p[P4D_MOD_CC_1] = p[P4D_MOD_CC_2] = p[P4D_MOD_CC_3] = p[P4D_MOD_CC_4] =
       0.0f;
+    p[P4D_MOD_MIDI_MODE_1] = p[P4D_MOD_MIDI_MODE_2] = p[P4D_MOD_MIDI_MODE_3] =
+      p[P4D_MOD_MIDI_MODE_4]                        = 0.0f;
 
     v->mode = (P4dClockMode)(int)p[P4D_MOD_CLOCK];
     if (v->mode == P4D_CLOCK_SONG_BEATS) {

@@ -3,11 +3,28 @@
 
 /**
    @file midi_cc.h
-   MIDI control changes from the Mod engine's channels: each channel whose
-   CC number is set sends its value, quantised to 7 bits over
-   [out_min, out_max], when the value changes, at most every 5 ms, with the
-   events of all channels in time order.  Knows nothing of LV2: the caller
-   passes a sink that writes one message.
+   MIDI from the Mod engine's channels: each channel goes out in its
+   midi_mode_n (P4dMidiMode), on the one MIDI channel midi_channel, when its
+   quantised value changes, at most every 5 ms, with the events of all
+   channels in time order (at one frame: channel 1 first).  The value is
+   quantised over [out_min, out_max] (out_min to 0, out_max to the top):
+
+   - 7-bit CC: round(u * 127) on cc_n, one message [Bn, cc, v].  Nothing
+     for cc_n = Off.
+   - 14-bit CC (MIDI 1.0, controllers 0 to 31 with their LSB on 32 to 63):
+     v = round(u * 16383), MSB v >> 7 on cc_n, LSB v & 127 on cc_n + 32.
+     A receiver resets its LSB to 0 when an MSB arrives, so when the MSB
+     changes the MSB goes out and then the LSB, at the same frame; when
+     only the LSB changes, only the LSB goes out.  A cc_n of 32 or more has
+     no LSB controller: such a channel falls back to 7-bit CC on cc_n.
+     Nothing for cc_n = Off.
+   - Pitch bend: v = round(u * 16383) as [En, v & 127, v >> 7], so the
+     middle of the range is the centre 8192.  Pitch bend is one per MIDI
+     channel: the lowest channel in this mode sends it, any other channel
+     in this mode sends nothing; cc_n plays no part.
+
+   The 5 ms count from a channel's last update (an MSB-LSB pair is one).
+   Knows nothing of LV2: the caller passes a sink that writes one message.
 */
 
 #ifndef P4D_MIDI_CC_H
@@ -22,7 +39,7 @@
 extern "C" {
 #endif
 
-/// Shortest time between two CC messages of one channel.
+/// Shortest time between two updates of one channel.
 #define P4D_MIDI_CC_INTERVAL_S 0.005
 
 /**
@@ -36,11 +53,16 @@ typedef bool (*P4dMidiSink)(void*          handle,
                             const uint8_t* msg,
                             uint32_t       size);
 
-/// What a CC generator remembers between chunks.
+/**
+   What a MIDI generator remembers between chunks: per channel, what the
+   receiver holds (in the mode the channel was in when it sent it).
+*/
 typedef struct {
-  int64_t gap_frames;                   ///< Frames between two CCs of a channel
-  int64_t last_frame[P4D_MAX_CHANNELS]; ///< Frame of each channel's last CC
+  int64_t gap_frames;                   ///< Frames between two updates
+  int64_t last_frame[P4D_MAX_CHANNELS]; ///< Frame of each channel's last one
   int     last_value[P4D_MAX_CHANNELS]; ///< Last value sent, -1 for none
+  int     last_mode[P4D_MAX_CHANNELS];  ///< Its P4dMidiMode and CC number,
+                                        ///< -1 for none
 } P4dMidiCc;
 
 /**
@@ -52,10 +74,10 @@ void
 p4d_midi_cc_reset(P4dMidiCc* cc, double sample_rate_hz);
 
 /**
-   Send the CCs of one chunk of the Mod engine's output.
+   Send the MIDI messages of one chunk of the Mod engine's output.
 
    @param params The Mod parameters (clamped), for out_min, out_max, the
-   MIDI channel and the CC numbers.
+   MIDI channel, the CC numbers and the MIDI modes.
    @param values The 4 channels' values, n_frames each.
    @param frame The running frame number of values[c][0], which only ever
    grows (it times the 5 ms limit).

@@ -23,6 +23,11 @@ static const P4dScalePoint motion_filter_points[] = {
 
 static const P4dScalePoint cc_points[] = { { 128.0f, "Off" }, { 0.0f, NULL } };
 
+static const P4dScalePoint midi_mode_points[] = { { 0.0f, "7-bit CC" },
+                                                  { 1.0f, "14-bit CC" },
+                                                  { 2.0f, "Pitch bend" },
+                                                  { 0.0f, NULL } };
+
 #define LOG P4D_PARAM_LOGARITHMIC
 #define INT P4D_PARAM_INTEGER
 #define ENUM (P4D_PARAM_INTEGER | P4D_PARAM_ENUMERATION)
@@ -51,6 +56,13 @@ static const P4dScalePoint cc_points[] = { { 128.0f, "Off" }, { 0.0f, NULL } };
     "seed", "Seed", 0.0f, 1.0f, 65535.0f, P4D_UNIT_NONE, INT, NULL          \
   }
 
+/// How a Mod channel goes out as MIDI: 7-bit CC (the default), 14-bit CC
+/// or pitch bend.
+#define MIDI_MODE(symbol, name)                                           \
+  {                                                                       \
+    symbol, name, 0.0f, 0.0f, 2.0f, P4D_UNIT_NONE, ENUM, midi_mode_points \
+  }
+
 static const P4dParam mod_params[P4D_MOD_N_PARAMS] = {
   TIME_PARAMS,
   { "spread", "Spread", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
@@ -70,6 +82,10 @@ static const P4dParam mod_params[P4D_MOD_N_PARAMS] = {
   { "cc_2", "CC 2", 0.0f, 128.0f, 128.0f, P4D_UNIT_NONE, INT, cc_points },
   { "cc_3", "CC 3", 0.0f, 128.0f, 128.0f, P4D_UNIT_NONE, INT, cc_points },
   { "cc_4", "CC 4", 0.0f, 128.0f, 128.0f, P4D_UNIT_NONE, INT, cc_points },
+  MIDI_MODE("midi_mode_1", "MIDI mode 1"),
+  MIDI_MODE("midi_mode_2", "MIDI mode 2"),
+  MIDI_MODE("midi_mode_3", "MIDI mode 3"),
+  MIDI_MODE("midi_mode_4", "MIDI mode 4"),
 };
 
 static const P4dParam noise_params[P4D_NOISE_N_PARAMS] = {
@@ -210,7 +226,13 @@ p4d_unit_uri(P4dUnit unit)
     OUTPUT(23U, P4D_PORT_CONTROL_OUT, 2U, "out_3", "Out 3", -1.0f, 1.0f),  \
     OUTPUT(24U, P4D_PORT_CONTROL_OUT, 3U, "out_4", "Out 4", -1.0f, 1.0f)
 
-static const P4dPort mod_ports[] = { MOD_PORTS };
+static const P4dPort mod_ports[] = {
+  MOD_PORTS,
+  CONTROL(25U, P4D_MOD_MIDI_MODE_1),
+  CONTROL(26U, P4D_MOD_MIDI_MODE_2),
+  CONTROL(27U, P4D_MOD_MIDI_MODE_3),
+  CONTROL(28U, P4D_MOD_MIDI_MODE_4),
+};
 
 static const P4dPort mod_cv_ports[] = {
   MOD_PORTS,
@@ -218,6 +240,10 @@ static const P4dPort mod_cv_ports[] = {
   OUTPUT(26U, P4D_PORT_CV_OUT, 1U, "cv_2", "CV 2", -1.0f, 1.0f),
   OUTPUT(27U, P4D_PORT_CV_OUT, 2U, "cv_3", "CV 3", -1.0f, 1.0f),
   OUTPUT(28U, P4D_PORT_CV_OUT, 3U, "cv_4", "CV 4", -1.0f, 1.0f),
+  CONTROL(29U, P4D_MOD_MIDI_MODE_1),
+  CONTROL(30U, P4D_MOD_MIDI_MODE_2),
+  CONTROL(31U, P4D_MOD_MIDI_MODE_3),
+  CONTROL(32U, P4D_MOD_MIDI_MODE_4),
 };
 
 static const P4dPort noise_ports[] = {

@@ -95,6 +95,10 @@ typedef enum {
   P4D_MOD_CC_2,
   P4D_MOD_CC_3,
   P4D_MOD_CC_4,
+  P4D_MOD_MIDI_MODE_1, ///< P4dMidiMode of channel 1
+  P4D_MOD_MIDI_MODE_2,
+  P4D_MOD_MIDI_MODE_3,
+  P4D_MOD_MIDI_MODE_4,
   P4D_MOD_N_PARAMS
 } P4dModParam;
 
@@ -170,6 +174,16 @@ typedef enum {
 
 /// The CC number that means "send no CC".
 #define P4D_CC_OFF 128
+
+/**
+   Values of Mod's midi_mode_n: how channel n goes out as MIDI (see
+   src/midi_cc.h for the messages).
+*/
+typedef enum {
+  P4D_MIDI_CC_7,      ///< One 7-bit CC on cc_n
+  P4D_MIDI_CC_14,     ///< 14-bit: MSB on cc_n, LSB on cc_n + 32 (cc_n < 32)
+  P4D_MIDI_PITCH_BEND ///< 14-bit pitch bend on the MIDI channel
+} P4dMidiMode;
 
 /// Most parameters of any kind.
 #define P4D_MAX_PARAMS 25U

@@ -21,8 +21,8 @@
 set -eu
 
 # The plugins and their number of ports.
-plugins='urn:perlin4d:mod 25
-urn:perlin4d:mod-cv 29
+plugins='urn:perlin4d:mod 29
+urn:perlin4d:mod-cv 33
 urn:perlin4d:noise 18
 urn:perlin4d:motion 35'
 

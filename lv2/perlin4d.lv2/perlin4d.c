@@ -5,7 +5,8 @@
   The LV2 glue of Perlin4D Mod, Perlin4D Mod CV, Perlin4D Noise and
   Perlin4D Motion: copies ports into parameters, passes the host transport
   on, and calls the engine (Motion: the Motion processor, which reads the
-  audio inputs).  Mod also turns its channels into MIDI control changes.
+  audio inputs).  Mod and Mod CV also send their channels as MIDI (CC,
+  14-bit CC or pitch bend: src/midi_cc.h).
 */
 
 #include "engine.h"

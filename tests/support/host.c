@@ -474,12 +474,23 @@ check_midi(P4dHost* h, uint32_t n)
   assert(seq->body.unit == 0U ||
          seq->body.unit == p4d_urid(LV2_ATOM__frameTime));
 
-  const int status =
-    LV2_MIDI_MSG_CONTROLLER | ((int)p4d_host_clamped(h, "midi_channel") - 1);
-  int controllers[4];
+  // CCs on the cc_n (and cc_n + 32 of a 14-bit cc_n < 32), pitch bends
+  // if a channel asks for them, all on midi_channel.
+  const int channel = (int)p4d_host_clamped(h, "midi_channel") - 1;
+  const int status  = LV2_MIDI_MSG_CONTROLLER | channel;
+  int       controllers[8];
+  bool      bends = false;
   for (unsigned c = 0U; c < 4U; ++c) {
     const char symbol[] = { 'c', 'c', '_', (char)('1' + c), '\0' };
-    controllers[c]      = (int)p4d_host_clamped(h, symbol);
+    char       mode[]   = "midi_mode_1";
+    mode[10]            = (char)('1' + c);
+    const int m         = (int)p4d_host_clamped(h, mode);
+    controllers[c] =
+      m == P4D_MIDI_PITCH_BEND ? P4D_CC_OFF : (int)p4d_host_clamped(h, symbol);
+    controllers[c + 4U] = m == P4D_MIDI_CC_14 && controllers[c] < 32
+                            ? controllers[c] + 32
+                            : P4D_CC_OFF;
+    bends |= m == P4D_MIDI_PITCH_BEND;
   }
 
   const uint8_t* const body = (const uint8_t*)&seq->body;
@@ -520,15 +531,20 @@ check_midi(P4dHost* h, uint32_t n)
     last = ev->time.frames;
 
     const uint8_t* const msg = (const uint8_t*)(ev + 1);
-    assert(msg[0] == status);
-    assert(msg[1] <= 127U);
-    assert(msg[1] == controllers[0] || msg[1] == controllers[1] ||
-           msg[1] == controllers[2] || msg[1] == controllers[3]);
-    assert(msg[2] <= 127U);
+    assert(msg[1] <= 127U && msg[2] <= 127U);
+    if (msg[0] == status) {
+      unsigned c = 0U;
+      while (c < 8U && msg[1] != controllers[c]) {
+        ++c;
+      }
+      assert(c < 8U);
+    } else {
+      assert(bends && msg[0] == (LV2_MIDI_MSG_BENDER | channel));
+    }
 
     assert(h->n_ccs < P4D_HOST_LOG_CAPACITY);
     h->ccs[h->n_ccs++] =
-      (P4dHostCc){ h->frame + ev->time.frames, msg[1], msg[2] };
+      (P4dHostCc){ h->frame + ev->time.frames, msg[1], msg[2], msg[0] };
     off += lv2_atom_pad_size((uint32_t)sizeof(LV2_Atom_Event) + ev->body.size);
   }
   assert(off - seq->atom.size < 8U);

@@ -52,11 +52,12 @@
 /// The case running, for messages when an assertion fails.
 extern char p4d_host_case[160];
 
-/// A CC the plugin sent.
+/// A MIDI message the plugin sent: a CC, or a pitch bend (status En).
 typedef struct {
-  int64_t frame; ///< Frames since activate()
-  uint8_t controller;
-  uint8_t value;
+  int64_t frame;      ///< Frames since activate()
+  uint8_t controller; ///< First data byte (a pitch bend's LSB)
+  uint8_t value;      ///< Second data byte (a pitch bend's MSB)
+  uint8_t status;     ///< Status byte
 } P4dHostCc;
 
 /// Where a render writes: one value per frame from the render's start.

@@ -31,6 +31,9 @@ static const P4dTtlPoint noise_clock_points[] = {
   { 0, "Song time" }, { 1, "Free running" }, { 0, NULL },
 };
 static const P4dTtlPoint cc_points[] = { { 128, "Off" }, { 0, NULL } };
+static const P4dTtlPoint midi_mode_points[] = {
+  { 0, "7-bit CC" }, { 1, "14-bit CC" }, { 2, "Pitch bend" }, { 0, NULL },
+};
 
 #define HZ LV2_UNITS__hz
 #define DB LV2_UNITS__db
@@ -47,7 +50,18 @@ static const P4dTtlPoint cc_points[] = { { 128, "Off" }, { 0, NULL } };
   { sym, name, i, CONTROL_IN, def, min, max, props, unit, points }
 // clang-format on
 
-/// Perlin4D Mod CV; Perlin4D Mod is its first 25 ports.
+#define MIDI_MODE(i, n) \
+  IN(i,                 \
+     "midi_mode_" #n,   \
+     "MIDI mode " #n,   \
+     0,                 \
+     0,                 \
+     2,                 \
+     NULL,              \
+     INT | ENUM,        \
+     midi_mode_points)
+
+/// Perlin4D Mod CV; Perlin4D Mod is its first 25 ports, then mod_appended.
 static const P4dTtlPort mod_cv_ports[] = {
   // clang-format off
   OTHER(0U, "control", "Control", ATOM_IN),
@@ -79,6 +93,14 @@ static const P4dTtlPort mod_cv_ports[] = {
   OUT(26U, "cv_2", "CV 2", CV_OUT),
   OUT(27U, "cv_3", "CV 3", CV_OUT),
   OUT(28U, "cv_4", "CV 4", CV_OUT),
+  MIDI_MODE(29U, 1), MIDI_MODE(30U, 2), MIDI_MODE(31U, 3), MIDI_MODE(32U, 4),
+  // clang-format on
+};
+
+/// Perlin4D Mod's ports after the 25 it shares with Mod CV.
+static const P4dTtlPort mod_appended[] = {
+  // clang-format off
+  MIDI_MODE(25U, 1), MIDI_MODE(26U, 2), MIDI_MODE(27U, 3), MIDI_MODE(28U, 4),
   // clang-format on
 };
 
@@ -155,6 +177,7 @@ static const P4dTtlPort motion_ports[] = {
   // clang-format on
 };
 
+#undef MIDI_MODE
 #undef IN
 #undef OUT
 #undef OUTU
@@ -163,12 +186,19 @@ static const P4dTtlPort motion_ports[] = {
 // clang-format off
 const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS] = {
   { "urn:perlin4d:mod", "Perlin4D Mod", LV2_CORE__UtilityPlugin,
-    mod_cv_ports, 25U, 7U },
+    mod_cv_ports, 29U, 7U, mod_appended, 4U },
   { "urn:perlin4d:mod-cv", "Perlin4D Mod CV", LV2_CORE__UtilityPlugin,
-    mod_cv_ports, 29U, 7U },
+    mod_cv_ports, 33U, 7U, NULL, 0U },
   { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
-    noise_ports, 18U, 5U },
+    noise_ports, 18U, 5U, NULL, 0U },
   { "urn:perlin4d:motion", "Perlin4D Motion", LV2_CORE__ModulatorPlugin,
-    motion_ports, 35U, 6U },
+    motion_ports, 35U, 6U, NULL, 0U },
 };
 // clang-format on
+
+const P4dTtlPort*
+p4d_ttl_port(const P4dTtlPlugin* plugin, uint32_t index)
+{
+  const uint32_t head = plugin->n_ports - plugin->n_appended;
+  return index < head ? &plugin->ports[index] : &plugin->appended[index - head];
+}

@@ -65,11 +65,18 @@ typedef struct {
   const P4dTtlPort* ports;
   uint32_t          n_ports;
   unsigned          min_presets; ///< released presets may not disappear
+  const P4dTtlPort* appended;    ///< The last n_appended ports, when ports
+                                 ///< is a list shared with another plugin
+  uint32_t n_appended;
 } P4dTtlPlugin;
 
 /// The plugins of the bundle, in the order of the contract.
 #define P4D_TTL_N_PLUGINS 4U
 
 extern const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS];
+
+/// Return the port index of plugin, which must be below its n_ports.
+const P4dTtlPort*
+p4d_ttl_port(const P4dTtlPlugin* plugin, uint32_t index);
 
 #endif // P4D_TEST_TTL_CONTRACT_H

@@ -16,9 +16,12 @@
 --     session's rate with the same settings, every frame;
 --   - points outside the range are left as they were;
 -- and prints the number of points, the rows they were thinned from, and
--- the largest deviations.  Not covered: the dialog (LuaDialog needs the
--- GUI) and the "Loop range" choice (Ardour 7's Lua cannot make a loop range
--- headless; it takes the same path as the session range).
+-- the largest deviations.  The dialog's code runs too, with stand-ins for
+-- the GUI's LuaDialog and Editor (the controls, ranges and presets it
+-- offers, and a user's answers: the bus's fader over a selected range).
+-- Not covered: the GTK dialog itself (LuaDialog needs Ardour's GUI) and the
+-- "Loop range" choice (Ardour 7's Lua cannot make a loop range headless; it
+-- takes the same path as the session range).
 --
 -- Run by tests/ardour/test_automation.sh, which passes P4D_DIR (a work
 -- folder), P4D_SCRIPT, P4D_RENDER and LV2_PATH, and reads the verdict from
@@ -113,6 +116,23 @@ local function record_one_second (track)
 	ARDOUR.LuaAPI.usleep (200000)
 end
 
+-- The control's own scale, written out here from Ardour's
+-- ParameterDescriptor::to_interface and control_math.h rather than taken
+-- from the script: fader position for gains, log for trim and logarithmic
+-- parameters, else linear.
+local function expected_scale (kind, desc)
+	local lower, upper = desc.lower, desc.upper
+	if kind == "fader" then
+		return function (v)
+			if v <= 0 then return 0 end
+			return ((6 * math.log (v * 2 / upper, 2) + 192) / 198) ^ 8
+		end
+	elseif kind == "log" then
+		return function (v) return math.log (v / lower) / math.log (upper / lower) end
+	end
+	return function (v) return (v - lower) / (upper - lower) end
+end
+
 local function plugin_control (proc, label)
 	local plug = proc:to_insert ():plugin (0)
 	local n = 0
@@ -152,17 +172,17 @@ function run ()
 	local action = factory () -- what Ardour calls from the action button
 	local cases = {
 		{ name = "fader", control = track:gain_control (), from = 24000, to = 24000 + 3 * RATE,
-		  preset = "slow-drift", channel = 1, lowest = 0.3, highest = 0.8 },
+		  preset = "slow-drift", channel = 1, lowest = 0.3, highest = 0.8, scale = "fader" },
 		{ name = "trim", control = track:trim_control (), range = "session",
-		  set = { rate_hz = 1, octaves = 4, seed = 7 }, channel = 2 },
+		  set = { rate_hz = 1, octaves = 4, seed = 7 }, channel = 2, scale = "log" },
 		{ name = "pan", control = track:pan_azimuth_control (), from = 480, to = 480 + 2 * RATE,
-		  set = { clock = 1, period_beats = 2 }, channel = 3, lowest = 0.1, highest = 0.9 },
+		  set = { clock = 1, period_beats = 2 }, channel = 3, lowest = 0.1, highest = 0.9, scale = "linear" },
 		{ name = "send level", control = track:nth_send (0):to_send ():gain_control (), from = 96000, to = 96000 + 2 * RATE,
-		  preset = "breathing", channel = 4, lowest = 0.2, highest = 0.9 },
+		  preset = "breathing", channel = 4, lowest = 0.2, highest = 0.9, scale = "fader" },
 		{ name = "plugin Level (linear)", control = plugin_control (proc, "Level"), from = 12345, to = 12345 + 2 * RATE,
-		  set = { rate_hz = 2, octaves = 3, persistence = 0.6 }, channel = 1 },
+		  set = { rate_hz = 2, octaves = 3, persistence = 0.6 }, channel = 1, scale = "linear" },
 		{ name = "plugin Grain (logarithmic)", control = plugin_control (proc, "Grain"), from = 500, to = 500 + 3 * RATE,
-		  preset = "four-voices", channel = 2, lowest = 0.25, highest = 0.75 },
+		  preset = "four-voices", channel = 2, lowest = 0.25, highest = 0.75, scale = "log" },
 	}
 	for _, a in ipairs (cases) do
 		a.render = render
@@ -176,8 +196,49 @@ function run ()
 		check (r, "%s: %s", a.name, tostring (why))
 		a.result, a.after = r, after
 	end
+	-- The dialog's code with stand-ins for the GUI's LuaDialog and Editor:
+	-- the fields it offers, and a user's answers (the bus's fader, the
+	-- selected range, a preset from the renderer's list).
+	local fields, messages = {}, {}
+	LuaDialog = {
+		MessageType = { Info = 0, Error = 1 }, ButtonType = { Close = 0 },
+		Message = function (_, text) return { run = function () messages[#messages + 1] = text end } end,
+		Dialog = function (_, f)
+			for _, x in ipairs (f) do if x.key then fields[x.key] = x end end
+			return { run = function ()
+				local target = fields.target.values.fx and fields.target.values.fx.Fader
+				return { target = target, range = fields.range.values["Selected time range"],
+				         channel = 3, lowest = 20, highest = 70,
+				         preset = fields.preset.values["Slow drift"], clock = 0, rate_hz = 0.5,
+				         period_beats = 4, octaves = 3, persistence = 0.5, seed = 1 }
+			end }
+		end,
+	}
+	Editor = { get_selection = function ()
+		return { time = { start_sample = function () return 60000 end, end_sample = function () return 60000 + 2 * RATE end } }
+	end }
+	local n_targets = 0
+	local dialog_case = { name = "dialog: bus fader", control = bus:gain_control (), preset = "slow-drift",
+	                      channel = 3, lowest = 0.2, highest = 0.7, scale = "fader" }
+	local r, why = action ()
+	check (r, "the dialog wrote nothing: %s", table.concat (messages, "; "))
+	if fields.target then
+		for route, controls in pairs (fields.target.values) do
+			for label in pairs (controls) do n_targets = n_targets + 1 end
+		end
+		local n_presets = 0
+		for _ in pairs (fields.preset.values) do n_presets = n_presets + 1 end
+		say ("# dialog stand-in: %d controls offered, %d preset choices (Slow drift = %s)", n_targets,
+		     n_presets, tostring (fields.preset.values["Slow drift"]))
+		check (fields.target.values.track and fields.target.values.track["Send 0: fx"] and
+		       fields.target.values.track["0 Perlin4D Noise: Grain"], "the dialog misses a send or a plugin parameter")
+		check (fields.preset.values["Pan sway"] == "pan-sway", "the dialog misses the Mod presets")
+	end
+	dialog_case.result = r
+	cases[#cases + 1] = dialog_case
+
 	-- refused: an empty range, a list of choices (Noise's Clock); reported: the renderer's error
-	local r, why = action ({ control = track:gain_control (), from = 100, to = 100, render = render })
+	r, why = action ({ control = track:gain_control (), from = 100, to = 100, render = render })
 	check (not r and why, "an empty range was accepted")
 	say ("# an empty range is refused: %s", tostring (why))
 	r, why = action ({ control = plugin_control (proc, "Clock"), from = 0, to = RATE, render = render })
@@ -195,18 +256,20 @@ function run ()
 		local al = ac:alist ()
 		if r then
 			check (ac:automation_state () == ARDOUR.AutoState.Play, "%s: the lane is not in Play", a.name)
-			check (al:eval (Temporal.timepos_t (10)) == ac:desc ().normal and r.from > 10,
+			check (not after or (al:eval (Temporal.timepos_t (10)) == ac:desc ().normal and r.from > 10),
 			       "%s: the point before the range changed", a.name)
-			check (al:eval (Temporal.timepos_t (after)) == ac:desc ().normal,
+			check (not after or al:eval (Temporal.timepos_t (after)) == ac:desc ().normal,
 			       "%s: the point after the range changed", a.name)
 			local curve = truth (a, r.from, r.to)
-			local lo, hi = r.lowest, r.highest
+			local lo, hi = a.lowest or 0, a.highest or 1
+			local to_scale = expected_scale (a.scale, ac:desc ())
+			check (r.scale == a.scale, "%s: the script uses the %s scale, Ardour the %s scale", a.name, r.scale, a.scale)
 			local worst, at, n = 0, r.from, 0
 			local last = r.to
 			-- the lane ends at the last renderer row at or before the range's end
 			for f = r.from, r.to do
 				local want = lo + curve[f - r.from + 1] * (hi - lo)
-				local got = r.to_scale (al:eval (Temporal.timepos_t (f)))
+				local got = to_scale (al:eval (Temporal.timepos_t (f)))
 				local d = math.abs (got - want)
 				if d > worst then worst, at = d, f end
 				n = n + 1
@@ -216,10 +279,10 @@ function run ()
 			check (r.max_row_deviation <= 0.004 + 1e-6, "%s: a row is %.5f off", a.name, r.max_row_deviation)
 			check (worst <= r.tolerance, "%s: a sample is %.5f off (tolerance %.5f)", a.name, worst, r.tolerance)
 			if worst > r.tolerance then
-				say ("# at %d: renderer %.6f, lane %.6f", at, lo + curve[at - r.from + 1] * (hi - lo), r.to_scale (al:eval (Temporal.timepos_t (at))))
+				say ("# at %d: renderer %.6f, lane %.6f", at, lo + curve[at - r.from + 1] * (hi - lo), to_scale (al:eval (Temporal.timepos_t (at))))
 				for e in al:events ():iter () do
 					local t = e.when:samples ()
-					if t > at - 2000 and t < at + 2000 then say ("#   point %d (%s) %.6f", t, e.when:str (), r.to_scale (e.value)) end
+					if t > at - 2000 and t < at + 2000 then say ("#   point %d (%s) %.6f", t, e.when:str (), to_scale (e.value)) end
 				end
 			end
 			check (r.points < r.rows // 4, "%s: hardly thinned (%d of %d)", a.name, r.points, r.rows)

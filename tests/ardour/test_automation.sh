@@ -10,6 +10,10 @@
 #   test_automation.sh ARDOUR7_LUA TEST.lua SCRIPT.lua PERLIN4D_RENDER LV2_DIR
 set -eu
 [ $# -eq 5 ] || { echo "usage: $0 ARDOUR7_LUA TEST.lua SCRIPT.lua RENDER LV2_DIR" >&2; exit 2; }
+# the script falls back to perlin4d-render on the PATH when the installed
+# one is missing (the dialog's stand-in run relies on it)
+PATH=$(cd "$(dirname "$4")" && pwd):$PATH
+export PATH
 work=$(mktemp -d "${TMPDIR:-/tmp}/p4d-ardour-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 for try in 1 2 3; do

@@ -233,6 +233,12 @@ function run ()
 		check (fields.target.values.track and fields.target.values.track["Send 0: fx"] and
 		       fields.target.values.track["0 Perlin4D Noise: Grain"], "the dialog misses a send or a plugin parameter")
 		check (fields.preset.values["Pan sway"] == "pan-sway", "the dialog misses the Mod presets")
+		-- LuaDialog shows a table value as a submenu: every choice must be a leaf
+		for _, key in ipairs ({ "range", "channel", "preset" }) do
+			for label, v in pairs (fields[key].values) do
+				check (type (v) ~= "table", "the %s choice %s would be a submenu", key, label)
+			end
+		end
 	end
 	dialog_case.result = r
 	cases[#cases + 1] = dialog_case

@@ -6,7 +6,11 @@
 -- the result with perlin4d-render.  By hand:
 --
 --   MOTION_DIR=/tmp/x MOTION_PRESET="Breathing tremolo" \
+--   MOTION_EXPORT_PRESET=75969a1c-3133-4694-864b-a1fa50e43348 \
 --   LV2_PATH=$PWD/build/lv2 ardour7-lua tools/ardour-motion.lua
+--
+-- (75969a1c-... is Ardour's shipped "WAV @ session-rate", 16-bit with
+-- dither: fine to listen to, not for a bit-for-bit comparison).
 --
 -- What it does, as a user would in the editor:
 --   1. a new session at 48 kHz on the "None (Dummy)" backend, whose capture
@@ -19,9 +23,14 @@
 --      generic GUI, e.g. "Gain depth=12;Rate=2") applied;
 --   4. Track > Bounce (with processing) of the region's range, through the
 --      fader (unity) but not the panner, and a bounce of the same range with
---      no processing: the exact input the track played.
+--      no processing: the exact input the track played;
+--   5. with MOTION_EXPORT_PRESET (an export preset's uuid, found in
+--      $XDG_CONFIG_HOME/ardour7/export/ or Ardour's shipped ones), the
+--      session range set to the bounced range and Session > Export of it
+--      (the master bus) into MOTION_DIR/export/export.wav.
 -- It writes MOTION_DIR/result.txt: the region position (song frame), its
--- length, the bounced range (MOTION_START to MOTION_SECONDS), the plugin's latency, and the paths of the two bounced sources.
+-- length, the bounced range (MOTION_START to MOTION_SECONDS), the plugin's
+-- latency, the paths of the two bounced sources and of the export.
 
 local dir     = assert (os.getenv ("MOTION_DIR"), "set MOTION_DIR")
 local device  = os.getenv ("MOTION_DEVICE") or "Sine Wave 1K, 1/3 Oct"
@@ -29,6 +38,7 @@ local seconds = tonumber (os.getenv ("MOTION_SECONDS") or "5")
 local preset  = os.getenv ("MOTION_PRESET") or ""
 local sets    = os.getenv ("MOTION_SET") or ""
 local start   = tonumber (os.getenv ("MOTION_START") or "0")
+local export_preset = os.getenv ("MOTION_EXPORT_PRESET") or ""
 local uri     = "urn:perlin4d:motion"
 
 AudioEngine:set_backend ("None (Dummy)", "", "")
@@ -120,6 +130,36 @@ function run ()
   bounce (track:main_outs (), "wet")           -- through Motion and the fader
   report ("range_start", s)
   report ("range_end", e)
+
+  -- Session > Export > Export to Audio File, as the editor's dialog does it
+  -- (ARDOUR::SimpleExport: the master bus, through the track's panner and
+  -- both faders at unity, freewheeling, not real time) with the preset
+  -- MOTION_EXPORT_PRESET (a uuid: tools/ardour-motion.sh writes one for
+  -- BWAV 32-bit float at the session rate into
+  -- $XDG_CONFIG_HOME/ardour7/export/).  The range is the session range,
+  -- set here from the bounced range as the editor's "Markers" ruler would.
+  if export_preset ~= "" then
+    local loc = Session:locations ():session_range_location ()
+    if loc then
+      report ("session_range_before", loc:start ():samples () .. ".." .. loc:_end ():samples ())
+    end
+    local ex = Session:simple_export ()
+    if loc then
+      loc:set (Temporal.timepos_t (s), Temporal.timepos_t (e))
+      loc = Session:locations ():session_range_location ()
+      report ("session_range", loc:start ():samples () .. ".." .. loc:_end ():samples ())
+    else
+      ex:set_range (s, e)   -- no session range: the export's own range
+      report ("export_range", s .. ".." .. e)
+    end
+    Session:save_state ("", false, false, false, false, false)
+    assert (ex:set_preset (export_preset), "no export preset " .. export_preset)
+    assert (ex:check_outputs (), "nothing to export: no master bus")
+    ex:set_name ("export")
+    ex:set_folder (dir .. "/export")
+    assert (ex:run_export (), "export failed")
+    report ("export", dir .. "/export/export.wav")
+  end
   Session:save_state ("", false, false, false, false, false)
 end
 

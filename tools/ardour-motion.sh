@@ -3,36 +3,79 @@
 # SPDX-License-Identifier: ISC
 #
 # Perlin4D Motion in headless Ardour 7 against perlin4d-render (issue 12
-# item 5).  Not part of the test suite: needs the Debian packages ardour,
-# python3-numpy and sox.  From a build tree's source directory:
+# item 5).  Not part of the test suite (Ardour is large): it needs the
+# Debian packages ardour (ardour7-lua) and python3-numpy, which --install
+# installs the way the README's quick start installs the build's packages.
+# From a build tree's source directory:
 #
-#   tools/ardour-motion.sh [--preset LABEL] [--set SYMBOL=VALUE]...
+#   tools/ardour-motion.sh [--install] [--preset LABEL] [--set SYMBOL=VALUE]...
 #                          [--start SECONDS] [BUILD]
 #
 # e.g.  tools/ardour-motion.sh --preset "Breathing tremolo"
 #       tools/ardour-motion.sh --set gain_db=12 --set rate_hz=2
+#       tools/ardour-motion.sh --preset "Breathing tremolo" --set smooth_ms=0
 #
 # Records MOTION_SECONDS (default 5) of the dummy backend's sine onto a track
 # at the session start, inserts Motion with the settings, bounces the range
-# (from --start, default 0, to the end) with and without processing (tools/ardour-motion.lua), renders the
-# unprocessed bounce with perlin4d-render and the same settings from song
-# position 0, and compares (tools/ardour-motion-compare.py).  Exit status 0
-# when both channels' 20 ms RMS envelopes correlate above 0.99.
+# (from --start, default 0, to the end) with and without processing, and
+# exports the same range from the session (Session > Export: the master
+# bus, through the track's panner, with an export preset for 32-bit float
+# WAV at the session rate written into $XDG_CONFIG_HOME/ardour7/export/ of a
+# private configuration folder) (tools/ardour-motion.lua).  Then it renders
+# the unprocessed bounce with perlin4d-render and the same settings from the
+# range's song position, and compares (tools/ardour-motion-compare.py):
+#   1. the bounce with the renderer;
+#   2. the export with the renderer;
+#   3. the export with the renderer told the song position of Motion's
+#      output, as Ardour tells a latent plugin (Route::process_output_buffers
+#      runs each processor at the position its output will be heard): the
+#      input without its first `latency` frames, rendered from the range's
+#      start, against the export from frame `latency` on.
+# Exit status 0 when both channels' 20 ms RMS envelopes correlate above 0.99
+# in every comparison; 2 when a dependency is missing.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+packages="ardour python3-numpy"
+install=false
 preset=""
 sets=""
 rargs=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --install) install=true; shift ;;
     --preset) preset=$2; shift 2 ;;
     --set) sets="$sets $2"; shift 2 ;;
     --start) export MOTION_START="$2"; shift 2 ;;
     *) break ;;
   esac
 done
+
+# python3 may be another interpreter than Debian's (pyenv, a venv): take the
+# first that imports numpy.
+find_python() {
+  for py in python3 /usr/bin/python3; do
+    if command -v "$py" >/dev/null 2>&1 && "$py" -c 'import numpy' 2>/dev/null; then
+      echo "$py"
+      return
+    fi
+  done
+}
+if $install; then
+  $(command -v sudo) apt-get update
+  # shellcheck disable=SC2086
+  $(command -v sudo) env DEBIAN_FRONTEND=noninteractive apt-get install -y $packages
+fi
+python=$(find_python)
+if ! command -v ardour7-lua >/dev/null 2>&1 || [ -z "$python" ]; then
+  echo "tools/ardour-motion.sh needs ardour7-lua and numpy (Debian packages: $packages)." >&2
+  echo "Install them with:  tools/ardour-motion.sh --install ...   or" >&2
+  echo "  \$(command -v sudo) env DEBIAN_FRONTEND=noninteractive apt-get install -y $packages" >&2
+  exit 2
+fi
+
 build=$(cd "${1:-$here/../build}" && pwd)
 render=$build/perlin4d-render
+[ -x "$render" ] || { echo "no $render: build first (meson compile -C build)" >&2; exit 2; }
 work=$(mktemp -d /tmp/ardour-motion.XXXXXX)
 echo "work directory: $work"
 
@@ -48,9 +91,33 @@ for kv in $sets; do
   rargs="$rargs --set $sym=$val"
 done
 
+# An export preset as the export dialog saves one: Ardour's shipped format
+# "BWAV 32float Export" (32-bit float, the session's rate, no dither, no
+# normalisation), named by the timespan.  A private configuration folder
+# keeps the user's presets out of it.
+export_preset=7c1f3a52-5d0e-4c52-9e0b-70e4d4a1b001
+mkdir -p "$work/config/ardour7/export"
+cat > "$work/config/ardour7/export/perlin4d-motion.preset" <<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<ExportPreset id="$export_preset" name="perlin4d Motion check (BWAV 32float)">
+  <ExportFormat id="20b4ab09-6452-4cb3-bd66-b921cdbd2942"/>
+  <ExportFilename>
+    <Folder relative="1" path="export"/>
+    <Field name="label" enabled="0"/>
+    <Field name="session" enabled="0"/>
+    <Field name="snapshot" enabled="0"/>
+    <Field name="timespan" enabled="1"/>
+    <Field name="revision" enabled="0"/>
+    <Field name="time" enabled="0" value="T_None"/>
+    <Field name="date" enabled="0" value="D_None"/>
+  </ExportFilename>
+</ExportPreset>
+XML
+
 status=1
-for try in 1 2 3; do  # luasession sometimes aborts at exit; judge by result.txt
-  rm -rf "$work/session" "$work/result.txt"
+for _ in 1 2 3; do  # luasession sometimes aborts at exit; judge by result.txt
+  rm -rf "$work/session" "$work/export" "$work/result.txt"
+  XDG_CONFIG_HOME=$work/config MOTION_EXPORT_PRESET=$export_preset \
   MOTION_DIR=$work MOTION_PRESET=$preset MOTION_SET=$labels LV2_PATH=$build/lv2 \
     ardour7-lua "$here/ardour-motion.lua" > "$work/ardour.log" 2>&1 || true
   if grep -q '^done' "$work/result.txt" 2>/dev/null; then status=0; break; fi
@@ -60,10 +127,26 @@ grep -v '^control' "$work/result.txt"
 
 get() { awk -F '\t' -v k="$1" '$1 == k { print $2 }' "$work/result.txt"; }
 start=$(get range_start)
-set -- --plugin motion -i "$(get dry_0)" -o "$work/pred.wav" --start "$(awk -v s="$start" 'BEGIN { print s / 48000 }')" --quiet
-[ -n "$preset" ] && set -- "$@" --preset "$preset"
-# shellcheck disable=SC2086
-echo "perlin4d-render $* $rargs"
-# shellcheck disable=SC2086
-"$render" "$@" $rargs
-python3 "$here/ardour-motion-compare.py" "$(get wet_0)" "$(get wet_1)" "$work/pred.wav" "$(get dry_0)"
+latency=$(get plugin_latency)
+dry=$(get dry_0)
+render() {  # INPUT OUTPUT
+  set -- --plugin motion -i "$1" -o "$2" --start "$(awk -v s="$start" 'BEGIN { print s / 48000 }')" --quiet
+  [ -n "$preset" ] && set -- "$@" --preset "$preset"
+  # shellcheck disable=SC2086
+  echo "perlin4d-render $* $rargs"
+  # shellcheck disable=SC2086
+  "$render" "$@" $rargs
+}
+compare=$here/ardour-motion-compare.py
+render "$dry" "$work/pred.wav"
+"$python" "$compare" --trim "$dry" "$work/dry-late.wav" "$latency"
+render "$work/dry-late.wav" "$work/pred-late.wav"
+
+status=0
+echo "== 1. bounce (Track > Bounce with processing) against the renderer"
+"$python" "$compare" "$(get wet_0)" "$(get wet_1)" "$work/pred.wav" --dry "$dry" || status=1
+echo "== 2. session export against the renderer"
+"$python" "$compare" "$(get export)" "$work/pred.wav" --dry "$dry" || status=1
+echo "== 3. session export against the renderer at the output's song position (from frame $latency)"
+"$python" "$compare" --skip "$latency" "$(get export)" "$work/pred-late.wav" --dry "$dry" || status=1
+exit $status

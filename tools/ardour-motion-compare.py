@@ -9,12 +9,9 @@
 # through 32-bit integers and rounds the low bits of small float samples),
 # so "identical" means the same float bits.  Needs numpy.
 #
-#   ardour-motion-compare.py [--skip N] WET.wav [WET_R.wav] PRED.wav [--dry DRY.wav]
-#   ardour-motion-compare.py --trim IN.wav OUT.wav FRAMES
+#   ardour-motion-compare.py WET.wav [WET_R.wav] PRED.wav [--dry DRY.wav]
 #
-# WET is one stereo file or two mono ones; --skip N compares WET from its
-# frame N with PRED from its frame 0.  --trim writes IN without its first
-# FRAMES frames (bit for bit).
+# WET is one stereo file or two mono ones.
 
 import struct
 import sys
@@ -44,16 +41,6 @@ def read(path):
     return np.frombuffer(data, dtype="<f4").reshape(-1, fmt[1]), fmt[2]
 
 
-def write(path, x, rate):
-    x = np.ascontiguousarray(x, dtype="<f4")
-    d = x.tobytes()
-    ch = x.shape[1]
-    with open(path, "wb") as f:
-        f.write(b"RIFF" + struct.pack("<I", 36 + len(d)) + b"WAVE")
-        f.write(b"fmt " + struct.pack("<IHHIIHH", 16, 3, ch, rate, rate * ch * 4, ch * 4, 32))
-        f.write(b"data" + struct.pack("<I", len(d)) + d)
-
-
 def env_db(x, win):
     n = len(x) // win
     r = np.sqrt(np.mean(x[: n * win].reshape(n, win) ** 2, axis=1))
@@ -62,27 +49,19 @@ def env_db(x, win):
 
 def main():
     args = sys.argv[1:]
-    if args and args[0] == "--trim":
-        x, rate = read(args[1])
-        write(args[2], x[int(args[3]):], rate)
-        return
-    skip, dry = 0, None
-    if "--skip" in args:
-        k = args.index("--skip")
-        skip = int(args[k + 1])
-        del args[k:k + 2]
+    dry = None
     if "--dry" in args:
         k = args.index("--dry")
         dry = read(args[k + 1])[0][:, 0].astype(np.float64)
         del args[k:k + 2]
-    wet = np.hstack([read(p)[0] for p in args[:-1]])[skip:]
+    wet = np.hstack([read(p)[0] for p in args[:-1]])
     pred = read(args[-1])[0]
     n = min(len(wet), len(pred))
     wet, pred = wet[:n], pred[:n]
-    dry = dry[skip:skip + n] if dry is not None else None
+    dry = dry[:n] if dry is not None else None
     win = 960  # 20 ms at 48 kHz
     ok = True
-    print(f"frames {n} (from frame {skip})")
+    print(f"frames {n}")
     for c, name in enumerate("LR"):
         w, p = wet[:, c].astype(np.float64), pred[:, c].astype(np.float64)
         ew, ep = env_db(w, win), env_db(p, win)

@@ -24,13 +24,12 @@
 # private configuration folder) (tools/ardour-motion.lua).  Then it renders
 # the unprocessed bounce with perlin4d-render and the same settings from the
 # range's song position, and compares (tools/ardour-motion-compare.py):
-#   1. the bounce with the renderer;
-#   2. the export with the renderer;
-#   3. the export with the renderer told the song position of Motion's
-#      output, as Ardour tells a latent plugin (Route::process_output_buffers
-#      runs each processor at the position its output will be heard): the
-#      input without its first `latency` frames, rendered from the range's
-#      start, against the export from frame `latency` on.
+#   1. the export with the renderer: both give Motion the song position
+#      where its output is heard (Route::process_output_buffers runs each
+#      processor at that position) and feed it the input latency frames
+#      ahead;
+#   2. the bounce with the renderer from `latency` frames later: Ardour's
+#      bounce runs Motion at its input's position instead.
 # Exit status 0 when both channels' 20 ms RMS envelopes correlate above 0.99
 # in every comparison; 2 when a dependency is missing.
 set -eu
@@ -129,8 +128,8 @@ get() { awk -F '\t' -v k="$1" '$1 == k { print $2 }' "$work/result.txt"; }
 start=$(get range_start)
 latency=$(get plugin_latency)
 dry=$(get dry_0)
-render() {  # INPUT OUTPUT
-  set -- --plugin motion -i "$1" -o "$2" --start "$(awk -v s="$start" 'BEGIN { print s / 48000 }')" --quiet
+render() {  # INPUT OUTPUT START_FRAME
+  set -- --plugin motion -i "$1" -o "$2" --start "$(awk -v s="$3" 'BEGIN { printf "%.9f", s / 48000 }')" --quiet
   [ -n "$preset" ] && set -- "$@" --preset "$preset"
   # shellcheck disable=SC2086
   echo "perlin4d-render $* $rargs"
@@ -138,15 +137,12 @@ render() {  # INPUT OUTPUT
   "$render" "$@" $rargs
 }
 compare=$here/ardour-motion-compare.py
-render "$dry" "$work/pred.wav"
-"$python" "$compare" --trim "$dry" "$work/dry-late.wav" "$latency"
-render "$work/dry-late.wav" "$work/pred-late.wav"
+render "$dry" "$work/pred.wav" "$start"
+render "$dry" "$work/pred-bounce.wav" "$((start + latency))"
 
 status=0
-echo "== 1. bounce (Track > Bounce with processing) against the renderer"
-"$python" "$compare" "$(get wet_0)" "$(get wet_1)" "$work/pred.wav" --dry "$dry" || status=1
-echo "== 2. session export against the renderer"
+echo "== 1. session export against the renderer"
 "$python" "$compare" "$(get export)" "$work/pred.wav" --dry "$dry" || status=1
-echo "== 3. session export against the renderer at the output's song position (from frame $latency)"
-"$python" "$compare" --skip "$latency" "$(get export)" "$work/pred-late.wav" --dry "$dry" || status=1
+echo "== 2. bounce (Track > Bounce with processing) against the renderer from $latency frames later"
+"$python" "$compare" "$(get wet_0)" "$(get wet_1)" "$work/pred-bounce.wav" --dry "$dry" || status=1
 exit $status

@@ -236,7 +236,9 @@ write_plugin(FILE* out, const P4dPlugin* plugin)
           "\tlv2:project <urn:perlin4d:project> ;\n"
           "\trdfs:comment \"%s\" ;\n"
           "\tlv2:optionalFeature urid:map ,\n"
-          "\t\tlv2:hardRTCapable ;\n"
+          "\t\tlv2:hardRTCapable ,\n"
+          "\t\tidpy:queue_draw ;\n"
+          "\tlv2:extensionData idpy:interface ;\n"
           "\tlv2:port [\n",
           plugin->uri,
           plugin->lv2_class,
@@ -258,6 +260,7 @@ write_plugins(FILE* out)
           "@prefix atom: <http://lv2plug.in/ns/ext/atom#> .\n"
           "@prefix doap: <http://usefulinc.com/ns/doap#> .\n"
           "@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n"
+          "@prefix idpy: <http://harrisonconsoles.com/lv2/inlinedisplay#> .\n"
           "@prefix lv2: <" NS_LV2 "> .\n"
           "@prefix midi: <http://lv2plug.in/ns/ext/midi#> .\n"
           "@prefix pprops: <http://lv2plug.in/ns/ext/port-props#> .\n"

@@ -5,6 +5,7 @@
 
 #include <lv2/core/lv2.h>
 #include <lv2/units/units.h>
+#include <lv2/urid/urid.h>
 
 #include <stddef.h>
 
@@ -172,3 +173,16 @@ const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS] = {
     motion_ports, 35U, 6U },
 };
 // clang-format on
+
+// Ardour's inline display: http://harrisonconsoles.com/lv2/inlinedisplay.
+const char* const p4d_ttl_optional_features[] = {
+  LV2_CORE__hardRTCapable,
+  LV2_URID__map,
+  "http://harrisonconsoles.com/lv2/inlinedisplay#queue_draw",
+  NULL,
+};
+
+const char* const p4d_ttl_extension_data[] = {
+  "http://harrisonconsoles.com/lv2/inlinedisplay#interface",
+  NULL,
+};

@@ -72,4 +72,10 @@ typedef struct {
 
 extern const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS];
 
+/// The optional features and the extension data that every plugin lists,
+/// each list ended by NULL: the features exactly (no other may be listed),
+/// the extension data at least.
+extern const char* const p4d_ttl_optional_features[];
+extern const char* const p4d_ttl_extension_data[];
+
 #endif // P4D_TEST_TTL_CONTRACT_H

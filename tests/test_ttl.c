@@ -432,6 +432,23 @@ check_metadata(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
            spec->uri,
            *x);
   }
+  // Defined in the bundle, as lv2lint asks (the host's own headers are not
+  // data it can read).
+  for (const char* const* f = p4d_ttl_optional_features + 2; *f; ++f) {
+    expect(
+      lilv_world_ask(
+        world, node(*f), node(LILV_NS_RDF "type"), node(LV2_CORE__Feature)),
+      "%s is not declared a lv2:Feature",
+      *f);
+  }
+  for (const char* const* x = p4d_ttl_extension_data; *x; ++x) {
+    expect(lilv_world_ask(world,
+                          node(*x),
+                          node(LILV_NS_RDF "type"),
+                          node(LV2_CORE__ExtensionData)),
+           "%s is not declared a lv2:ExtensionData",
+           *x);
+  }
   lilv_nodes_free(data);
 }
 

@@ -280,7 +280,15 @@ write_plugins(FILE* out)
           "\t\tfoaf:name \"" P4D_MAINTAINER_NAME "\" ;\n"
           "\t\tfoaf:mbox <" P4D_MAINTAINER_MBOX "> ;\n"
           "\t\tfoaf:homepage <" P4D_HOMEPAGE ">\n"
-          "\t] .\n",
+          "\t] .\n"
+          "\n"
+          // Ardour's inline display, declared for the tools that check
+          // that features and extension data are defined (lv2lint).
+          "idpy:queue_draw\n"
+          "\ta lv2:Feature .\n"
+          "\n"
+          "idpy:interface\n"
+          "\ta lv2:ExtensionData .\n",
           header);
   for (unsigned i = 0U; i < P4D_N_PLUGINS; ++i) {
     fprintf(out, "\n");

@@ -30,7 +30,6 @@
 
 #include <assert.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,13 +72,34 @@ map_uri(LV2_URID_Map_Handle handle, const char* uri)
 
 // -- queue_draw --------------------------------------------------------------
 
-static atomic_uint draws;
+/// What the threads share besides the plugin: counters, under a lock.
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned        draws;
 
 static void
 queue_draw(void* handle)
 {
   (void)handle;
-  atomic_fetch_add(&draws, 1U);
+  pthread_mutex_lock(&shared_lock);
+  ++draws;
+  pthread_mutex_unlock(&shared_lock);
+}
+
+static unsigned
+locked_get(const unsigned* counter)
+{
+  pthread_mutex_lock(&shared_lock);
+  const unsigned v = *counter;
+  pthread_mutex_unlock(&shared_lock);
+  return v;
+}
+
+static void
+locked_set(unsigned* counter, unsigned v)
+{
+  pthread_mutex_lock(&shared_lock);
+  *counter = v;
+  pthread_mutex_unlock(&shared_lock);
 }
 
 // -- One hosted plugin -------------------------------------------------------
@@ -96,8 +116,9 @@ typedef struct {
   uint32_t       midi_port;
   LV2_URID_Map   map;
   LV2_Atom_Forge forge;
-  atomic_bool    done;
-  atomic_uint    renders;
+  pthread_t      thread;  ///< The audio thread
+  unsigned       done;    ///< Under shared_lock
+  unsigned       renders; ///< Under shared_lock
   double         audio_s;
 } Hosted;
 
@@ -176,17 +197,17 @@ static void*
 audio(void* arg)
 {
   Hosted* const h      = (Hosted*)arg;
-  int64_t       song   = 48000 * 60;
+  int64_t       song   = (int64_t)48000 * 60;
   float         speed  = 1.0f;
   uint32_t      frames = 0U;
   for (unsigned k = 0U;
        frames < AUDIO_FRAMES ||
-       (atomic_load(&h->renders) < RENDERS && frames < AUDIO_MAX_FRAMES);
+       (locked_get(&h->renders) < RENDERS && frames < AUDIO_MAX_FRAMES);
        ++k) {
     const uint32_t n    = block_sizes[k % 6U];
     bool           send = k % 7U == 0U;
     if (k % 400U == 200U) {
-      song = (song * 7) % (48000 * 600); // a jump
+      song = (song * 7) % ((int64_t)48000 * 600); // a jump
       send = true;
     }
     if (k % 1000U == 500U || k % 1000U == 700U) {
@@ -207,7 +228,7 @@ audio(void* arg)
     frames += n;
   }
   h->audio_s = frames / RATE;
-  atomic_store(&h->done, true);
+  locked_set(&h->done, 1U);
   return NULL;
 }
 
@@ -222,7 +243,7 @@ gui(Hosted* h, unsigned* seed)
   assert(idpy && idpy->render);
   LV2_Handle handle  = lilv_instance_get_handle(h->instance);
   unsigned   renders = 0U;
-  while (!atomic_load(&h->done)) {
+  while (!locked_get(&h->done)) {
     *seed                    = *seed * 1103515245U + 12345U;
     const uint32_t        w  = 16U + (*seed >> 8U) % 400U;
     const uint32_t        hh = 8U + (*seed >> 20U) % 150U;
@@ -237,7 +258,7 @@ gui(Hosted* h, unsigned* seed)
       }
     }
     ++renders;
-    atomic_store(&h->renders, renders);
+    locked_set(&h->renders, renders);
     const struct timespec pause = { 0, (long)((*seed >> 4U) % 500000U) };
     nanosleep(&pause, NULL);
   }
@@ -265,16 +286,13 @@ run_plugin(const char* uri, unsigned* seed)
   assert(h->instance);
   connect(h, plugin);
   lilv_instance_activate(h->instance);
-  atomic_store(&draws, 0U);
-  atomic_init(&h->done, false);
-  atomic_init(&h->renders, 0U);
+  locked_set(&draws, 0U);
 
-  pthread_t thread;
-  assert(pthread_create(&thread, NULL, audio, h) == 0);
+  assert(pthread_create(&h->thread, NULL, audio, h) == 0);
   const unsigned renders = gui(h, seed);
-  assert(pthread_join(thread, NULL) == 0);
+  assert(pthread_join(h->thread, NULL) == 0);
 
-  const unsigned queued = atomic_load(&draws);
+  const unsigned queued = locked_get(&draws);
   const double   per_s  = queued / h->audio_s;
   printf("# %s: %u renders during %.1f s of audio, %u draws queued "
          "(%.1f per second of audio)\n",

@@ -122,7 +122,7 @@ static uint32_t
 pixel(const P4dIdpySurface* s, uint32_t x, uint32_t y)
 {
   uint32_t px = 0U;
-  memcpy(&px, s->data + (size_t)y * (size_t)s->stride + 4U * x, 4U);
+  memcpy(&px, s->data + (size_t)y * (size_t)s->stride + (size_t)4U * x, 4U);
   return px;
 }
 
@@ -156,7 +156,7 @@ check_curve(const P4dIdpySurface* s,
     int bot = -1;
     for (uint32_t y = 0U; y < h; ++y) {
       uint32_t px = 0U;
-      memcpy(&px, s->data + (size_t)y * (size_t)s->stride + 4U * x, 4U);
+      memcpy(&px, s->data + (size_t)y * (size_t)s->stride + (size_t)4U * x, 4U);
       if (px == colour) {
         top = top < 0 ? (int)y : top;
         bot = (int)y;
@@ -286,8 +286,8 @@ test_motion(void)
   Shown          shown = show(P4D_HOST_URI_MOTION, set_motion, w, 112U);
   save(&shown, "motion");
 
-  const P4dParamTable* t = p4d_params(P4D_KIND_MOTION);
-  float                params[P4D_MAX_PARAMS];
+  const P4dParamTable* t                      = p4d_params(P4D_KIND_MOTION);
+  float                params[P4D_MAX_PARAMS] = { 0.0f };
   for (uint32_t i = 0U; i < t->n_params; ++i) {
     params[i] = p4d_host_clamped(shown.host, t->params[i].symbol);
   }
@@ -359,7 +359,10 @@ test_noise(void)
   for (uint32_t y = 0U; y < h; ++y) {
     for (uint32_t x = head_of(w) + 1U; x < w; ++x) {
       uint32_t px = 0U;
-      memcpy(&px, gusts.s->data + (size_t)y * gusts.s->stride + 4U * x, 4U);
+      memcpy(&px,
+             gusts.s->data + (size_t)y * (size_t)gusts.s->stride +
+               (size_t)4U * x,
+             4U);
       if (px == P4D_DISPLAY_CURVE_1) {
         top = (int)y < top ? (int)y : top;
         bot = (int)y;

@@ -414,7 +414,7 @@ draw_noise(P4dDisplay* d, uint32_t w, uint32_t h)
   for (unsigned c = 0U; c < 2U; ++c) {
     float* const v = values_row(d, c);
     for (uint32_t x = 0U; x < w; ++x) {
-      v[x] = (float)(20.0 * log10(v[x] > 1.0e-6f ? v[x] : 1.0e-6f));
+      v[x] = (float)(20.0 * log10(v[x] > 1.0e-6f ? (double)v[x] : 1.0e-6));
     }
   }
   draw_background(d, w, h, p4d_display_row(h, 0.0, low, high));

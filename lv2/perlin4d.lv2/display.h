@@ -71,7 +71,7 @@ typedef struct {
 
 /// The Noise's dB scale: the top and the bottom of the image.
 #define P4D_DISPLAY_NOISE_TOP_DB 12.0
-#define P4D_DISPLAY_NOISE_BOTTOM_DB -36.0
+#define P4D_DISPLAY_NOISE_BOTTOM_DB (-36.0)
 
 /// Colours of the curves, opaque ARGB: channel (or target) 1 to 4.
 #define P4D_DISPLAY_CURVE_1 0xFFF0A030U

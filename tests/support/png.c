@@ -73,7 +73,7 @@ p4d_png_write(const char*    path,
     out[0]             = 0U;
     for (uint32_t x = 0U; x < w; ++x) {
       uint32_t px = 0U;
-      memcpy(&px, argb + (size_t)y * stride + 4U * x, 4U);
+      memcpy(&px, argb + (size_t)y * stride + (size_t)4U * x, 4U);
       out[1U + 3U * x] = (uint8_t)(px >> 16U);
       out[2U + 3U * x] = (uint8_t)(px >> 8U);
       out[3U + 3U * x] = (uint8_t)px;

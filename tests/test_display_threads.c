@@ -265,6 +265,42 @@ gui(Hosted* h, unsigned* seed)
   return renders;
 }
 
+/// Draws queued while this thread runs the plugin for n_frames in blocks of
+/// 256, with a stopped transport at the first block if stop.
+static unsigned
+draws_over(Hosted* h, uint32_t n_frames, bool stop)
+{
+  const unsigned before = locked_get(&draws);
+  for (uint32_t done = 0U; done < n_frames; done += 256U) {
+    position(h, stop && done == 0U, (int64_t)48000 * 30, 0.0f);
+    lilv_instance_run(h->instance, 256U);
+  }
+  return locked_get(&draws) - before;
+}
+
+/// Stopped, nothing to redraw: no draw queued; a control changed: one.
+static void
+quiet_when_stopped(Hosted* h)
+{
+  const unsigned at_stop = draws_over(h, 48000U, true);
+  const unsigned idle    = draws_over(h, 48000U, false);
+  if (h->rate_port >= 0) {
+    // In range for rate_hz (up to 50 Hz) and grain_hz (from 20 Hz), and
+    // unlike every automated value.
+    h->value[h->rate_port] = 33.0f;
+  }
+  const unsigned changed = draws_over(h, 48000U, false);
+  printf("# stopped: %u draw(s) at the stop, %u in the next second, %u "
+         "after a control changed\n",
+         at_stop,
+         idle,
+         changed);
+  fflush(stdout);
+  assert(at_stop == 1U);
+  assert(idle == 0U);
+  assert(changed == (h->rate_port >= 0 ? 1U : 0U));
+}
+
 static void
 run_plugin(const char* uri, unsigned* seed)
 {
@@ -304,6 +340,7 @@ run_plugin(const char* uri, unsigned* seed)
   assert(renders >= RENDERS);
   assert(queued > 0U);
   assert(per_s <= P4D_DISPLAY_FPS + 0.5);
+  quiet_when_stopped(h);
 
   lilv_instance_deactivate(h->instance);
   lilv_instance_free(h->instance);

@@ -295,7 +295,7 @@ quiet_when_stopped(Hosted* h)
          at_stop,
          idle,
          changed);
-  fflush(stdout);
+  (void)fflush(stdout); // the figures before any failed assertion
   assert(at_stop == 1U);
   assert(idle == 0U);
   assert(changed == (h->rate_port >= 0 ? 1U : 0U));

@@ -958,3 +958,53 @@ p4d_engine_process(P4dEngine*   engine,
     done += m;
   }
 }
+
+void
+p4d_engine_preview(P4dEngine*          engine,
+                   const float*        params,
+                   const P4dTransport* at,
+                   const int64_t*      offsets,
+                   uint32_t            n,
+                   float* const        out[])
+{
+  P4dEngine* const e = engine;
+
+  // Engine frame 0 is the song frame at->frame, rolling at speed 1.
+  const double bpm = at->bpm > 0.0 && at->bpm < 1.0e6 ? at->bpm : 120.0;
+  e->idx           = 0;
+  e->clock         = (Clock){
+            true, 1.0, bpm, at->frame, isfinite(at->beat) ? at->beat : 0.0, 0
+  };
+
+  Voice* const v = &e->cur;
+  voice_from_params(e, params, v);
+  voice_line(e, v, NULL);
+
+  const bool   mod  = e->kind == P4D_KIND_MOD;
+  const double low  = v->out_low;
+  const double high = v->out_high;
+  for (uint32_t i = 0U; i < n; ++i) {
+    if (mod) {
+      voice_z(e, v, offsets[i], e->buf_cur, 1U);
+    }
+    for (unsigned c = 0U; c < e->n_channels; ++c) {
+      float y = 1.0f;
+      if (mod) {
+        // As mix_out() between glides.
+        const double z = e->buf_cur[c][0];
+        y = (float)(low + (high - low) * p4d_smooth_phi(&e->phi, z));
+        y = fabsf(y) < 1.0e-30f ? 0.0f : y;
+      } else {
+        p4d_texture_apply(&v->texture,
+                          v->seed,
+                          c,
+                          v->phase0[P4D_SECONDS],
+                          v->phase_step[P4D_SECONDS],
+                          offsets[i] + v->offset,
+                          &y,
+                          1U);
+      }
+      out[c][i] = y;
+    }
+  }
+}

@@ -134,6 +134,36 @@ p4d_engine_process(P4dEngine*   engine,
                    float* const out[],
                    uint32_t     n_frames);
 
+/**
+   Evaluate what an engine of the scratch engine's kind plays with params at
+   song frames at->frame + offsets[i], without touching any running engine.
+
+   The preview builds the voice that params give, on the time line that a
+   rolling transport (speed 1, tempo at->bpm, song beat at->beat at song
+   frame at->frame) gives it, with the very code that plays it
+   (voice_from_params(), voice_line(), voice_z()): so a Mod channel's
+   preview is, bit for bit, the output of an engine that has been playing
+   those parameters straight through those frames.  Glides are left out
+   (the preview shows where a glide goes), and a free-running clock is
+   shown as if it had started at at->frame (its real phase depends on its
+   history).  Mod: out[c][i] is channel c's output value.  Noise: out[c][i]
+   is channel c's texture envelope (gusts and grit, texture.h; 1 without
+   texture), the gain that shapes its level, since a few samples of the
+   noise itself say nothing.
+
+   @param engine A scratch engine of the kind, overwritten: never one that
+   some other thread processes.
+   @param out One array of n floats per channel.
+   Realtime safe, and cheap: one fBm sum per point and channel.
+*/
+void
+p4d_engine_preview(P4dEngine*          engine,
+                   const float*        params,
+                   const P4dTransport* at,
+                   const int64_t*      offsets,
+                   uint32_t            n,
+                   float* const        out[]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -787,3 +787,15 @@ p4d_motion_process(P4dMotion*         motion,
     done += n;
   }
 }
+
+void
+p4d_motion_mod_params(const float* params, unsigned engine, float* mod_params)
+{
+  const P4dParamTable* table = p4d_params(P4D_KIND_MOTION);
+
+  float p[P4D_MOTION_N_PARAMS];
+  for (uint32_t i = 0U; i < P4D_MOTION_N_PARAMS; ++i) {
+    p[i] = p4d_param_clamp(&table->params[i], params[i]);
+  }
+  engine_params(p, engine < N_ENGINES ? engine : ENGINE_L, mod_params);
+}

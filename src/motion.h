@@ -117,6 +117,17 @@ p4d_motion_process(P4dMotion*         motion,
                    float              now[P4D_MOTION_N_NOW],
                    uint32_t           n_frames);
 
+/**
+   The Perlin4D Mod parameters of Motion's modulation engine engine (0: the
+   left side, whose channels 1 to 4 drive gain, pan, filter and wow; 1: the
+   right side; 2: flutter, channel 1 left, 2 right), from Motion's raw
+   params (clamped here), for a preview of the curves (p4d_engine_preview()
+   with a Mod engine).  mod_params holds P4D_MOD_N_PARAMS values.
+   Realtime safe.
+*/
+void
+p4d_motion_mod_params(const float* params, unsigned engine, float* mod_params);
+
 #ifdef __cplusplus
 }
 #endif

@@ -409,13 +409,47 @@ check_metadata(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
          required ? lilv_node_as_uri(lilv_nodes_get_first(required)) : "");
   lilv_nodes_free(required);
 
-  LilvNodes* const optional = lilv_plugin_get_optional_features(plugin);
-  expect(optional &&
-           lilv_nodes_contains(optional, node(LV2_CORE__hardRTCapable)) &&
-           lilv_nodes_contains(optional, node(LV2_URID__map)),
-         "%s lacks the optional features lv2:hardRTCapable and urid:map",
-         spec->uri);
+  LilvNodes* const optional   = lilv_plugin_get_optional_features(plugin);
+  unsigned         n_optional = 0U;
+  for (const char* const* f = p4d_ttl_optional_features; *f; ++f) {
+    expect(optional && lilv_nodes_contains(optional, node(*f)),
+           "%s lacks the optional feature %s",
+           spec->uri,
+           *f);
+    ++n_optional;
+  }
+  expect(optional && lilv_nodes_size(optional) == n_optional,
+         "%s lists %u optional features, not %u",
+         spec->uri,
+         optional ? lilv_nodes_size(optional) : 0U,
+         n_optional);
   lilv_nodes_free(optional);
+
+  LilvNodes* const data = lilv_plugin_get_extension_data(plugin);
+  for (const char* const* x = p4d_ttl_extension_data; *x; ++x) {
+    expect(data && lilv_nodes_contains(data, node(*x)),
+           "%s lacks the extension data %s",
+           spec->uri,
+           *x);
+  }
+  // Defined in the bundle, as lv2lint asks (the host's own headers are not
+  // data it can read).
+  for (const char* const* f = p4d_ttl_optional_features + 2; *f; ++f) {
+    expect(
+      lilv_world_ask(
+        world, node(*f), node(LILV_NS_RDF "type"), node(LV2_CORE__Feature)),
+      "%s is not declared a lv2:Feature",
+      *f);
+  }
+  for (const char* const* x = p4d_ttl_extension_data; *x; ++x) {
+    expect(lilv_world_ask(world,
+                          node(*x),
+                          node(LILV_NS_RDF "type"),
+                          node(LV2_CORE__ExtensionData)),
+           "%s is not declared a lv2:ExtensionData",
+           *x);
+  }
+  lilv_nodes_free(data);
 }
 
 /// Check one lv2:port of a preset: a control input, set once, in its range.

@@ -6,9 +6,11 @@
   Perlin4D Motion: copies ports into parameters, passes the host transport
   on, and calls the engine (Motion: the Motion processor, which reads the
   audio inputs).  Mod and Mod CV also send their channels as MIDI (CC,
-  14-bit CC or pitch bend: src/midi_cc.h).
+  14-bit CC or pitch bend: src/midi_cc.h).  Every plugin has an inline
+  display (display.h).
 */
 
+#include "display.h"
 #include "engine.h"
 #include "midi_cc.h"
 #include "motion.h"
@@ -70,6 +72,8 @@ typedef struct {
   float                    zero[CHUNK]; ///< An unconnected audio input
   int64_t                  frame;       ///< Frames since activate()
   P4dMidiCc                cc;          ///< The MIDI CC generator (Mod)
+  P4dDisplay*              display;     ///< The inline display
+  const P4dIdpyQueueDraw*  queue_draw;  ///< The host's, or NULL
 } Plugin;
 
 /**
@@ -100,7 +104,10 @@ instantiate(const LV2_Descriptor*     descriptor,
     self->plugin->kind == P4D_KIND_MOTION
       ? p4d_motion_new(rate, &self->motion)
       : p4d_engine_new(self->plugin->kind, rate, &self->engine);
-  if (st) {
+  self->display = p4d_display_new(self->plugin->kind, rate);
+  if (st || !self->display) {
+    p4d_motion_free(self->motion);
+    p4d_engine_free(self->engine);
     free(self);
     return NULL;
   }
@@ -114,6 +121,8 @@ instantiate(const LV2_Descriptor*     descriptor,
   for (unsigned i = 0U; features && features[i]; ++i) {
     if (!strcmp(features[i]->URI, LV2_URID__map)) {
       map = (const LV2_URID_Map*)features[i]->data;
+    } else if (!strcmp(features[i]->URI, P4D_IDPY__queue_draw)) {
+      self->queue_draw = (const P4dIdpyQueueDraw*)features[i]->data;
     }
   }
 
@@ -200,6 +209,7 @@ activate(LV2_Handle instance)
   }
   self->frame = 0;
   p4d_midi_cc_reset(&self->cc, self->sample_rate_hz);
+  p4d_display_activate(self->display);
 }
 
 /// Read a number atom of any numeric type; false if it is none.
@@ -225,9 +235,10 @@ read_number(const Uris* u, const LV2_Atom* atom, double* value)
   return *value == *value;
 }
 
-/// Pass a time:Position object on to the engine.
+/// Pass a time:Position object at frame at of this run on to the engine
+/// and the display.
 static void
-read_position(Plugin* self, const LV2_Atom_Object* obj)
+read_position(Plugin* self, const LV2_Atom_Object* obj, uint32_t at)
 {
   const Uris* const u          = &self->uris;
   const LV2_Atom*   frame      = NULL;
@@ -279,6 +290,7 @@ read_position(Plugin* self, const LV2_Atom_Object* obj)
   } else {
     p4d_engine_transport(self->engine, &tr);
   }
+  p4d_display_transport(self->display, &tr, at);
 }
 
 /// Whether this instance sends MIDI: only Mod has a MIDI port, and events
@@ -429,7 +441,7 @@ run(LV2_Handle instance, uint32_t n_frames)
           obj->body.otype == u->time_Position) {
         render(self, values, done, until);
         done = until;
-        read_position(self, obj);
+        read_position(self, obj, until);
       }
     }
   }
@@ -457,6 +469,10 @@ run(LV2_Handle instance, uint32_t n_frames)
   if (midi) {
     lv2_atom_forge_pop(&self->forge, &sequence);
   }
+
+  if (p4d_display_run(self->display, values, n_frames) && self->queue_draw) {
+    self->queue_draw->queue_draw(self->queue_draw->handle);
+  }
 }
 
 /**
@@ -469,12 +485,34 @@ cleanup(LV2_Handle instance)
 
   p4d_motion_free(self->motion);
   p4d_engine_free(self->engine);
+  p4d_display_free(self->display);
   free(self);
 }
 
-#define DESCRIPTOR(uri)                                                \
-  {                                                                    \
-    uri, instantiate, connect_port, activate, run, NULL, cleanup, NULL \
+/**
+   Render the inline display.  GUI class: may run at the same time as
+   run(); see display.h.
+*/
+static P4dIdpySurface*
+render_display(LV2_Handle instance, uint32_t w, uint32_t h)
+{
+  return p4d_display_render(((Plugin*)instance)->display, w, h);
+}
+
+/**
+   Return an extension's interface.  Discovery class.
+*/
+static const void*
+extension_data(const char* uri)
+{
+  static const P4dIdpyInterface display = { render_display };
+  return !strcmp(uri, P4D_IDPY__interface) ? &display : NULL;
+}
+
+#define DESCRIPTOR(uri)                                           \
+  {                                                               \
+    uri, instantiate, connect_port, activate, run, NULL, cleanup, \
+      extension_data                                              \
   }
 
 /// In the order of P4dPluginId.

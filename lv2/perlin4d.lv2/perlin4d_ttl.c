@@ -236,7 +236,9 @@ write_plugin(FILE* out, const P4dPlugin* plugin)
           "\tlv2:project <urn:perlin4d:project> ;\n"
           "\trdfs:comment \"%s\" ;\n"
           "\tlv2:optionalFeature urid:map ,\n"
-          "\t\tlv2:hardRTCapable ;\n"
+          "\t\tlv2:hardRTCapable ,\n"
+          "\t\tidpy:queue_draw ;\n"
+          "\tlv2:extensionData idpy:interface ;\n"
           "\tlv2:port [\n",
           plugin->uri,
           plugin->lv2_class,
@@ -258,6 +260,7 @@ write_plugins(FILE* out)
           "@prefix atom: <http://lv2plug.in/ns/ext/atom#> .\n"
           "@prefix doap: <http://usefulinc.com/ns/doap#> .\n"
           "@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n"
+          "@prefix idpy: <http://harrisonconsoles.com/lv2/inlinedisplay#> .\n"
           "@prefix lv2: <" NS_LV2 "> .\n"
           "@prefix midi: <http://lv2plug.in/ns/ext/midi#> .\n"
           "@prefix pprops: <http://lv2plug.in/ns/ext/port-props#> .\n"
@@ -277,7 +280,15 @@ write_plugins(FILE* out)
           "\t\tfoaf:name \"" P4D_MAINTAINER_NAME "\" ;\n"
           "\t\tfoaf:mbox <" P4D_MAINTAINER_MBOX "> ;\n"
           "\t\tfoaf:homepage <" P4D_HOMEPAGE ">\n"
-          "\t] .\n",
+          "\t] .\n"
+          "\n"
+          // Ardour's inline display, declared for the tools that check
+          // that features and extension data are defined (lv2lint).
+          "idpy:queue_draw\n"
+          "\ta lv2:Feature .\n"
+          "\n"
+          "idpy:interface\n"
+          "\ta lv2:ExtensionData .\n",
           header);
   for (unsigned i = 0U; i < P4D_N_PLUGINS; ++i) {
     fprintf(out, "\n");

@@ -5,6 +5,7 @@
 
 #include <lv2/core/lv2.h>
 #include <lv2/units/units.h>
+#include <lv2/urid/urid.h>
 
 #include <stddef.h>
 
@@ -202,3 +203,16 @@ p4d_ttl_port(const P4dTtlPlugin* plugin, uint32_t index)
   const uint32_t head = plugin->n_ports - plugin->n_appended;
   return index < head ? &plugin->ports[index] : &plugin->appended[index - head];
 }
+
+// Ardour's inline display: http://harrisonconsoles.com/lv2/inlinedisplay.
+const char* const p4d_ttl_optional_features[] = {
+  LV2_CORE__hardRTCapable,
+  LV2_URID__map,
+  "http://harrisonconsoles.com/lv2/inlinedisplay#queue_draw",
+  NULL,
+};
+
+const char* const p4d_ttl_extension_data[] = {
+  "http://harrisonconsoles.com/lv2/inlinedisplay#interface",
+  NULL,
+};

@@ -79,4 +79,11 @@ extern const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS];
 const P4dTtlPort*
 p4d_ttl_port(const P4dTtlPlugin* plugin, uint32_t index);
 
+/// The optional features and the extension data that every plugin lists,
+/// each list ended by NULL: the features exactly (no other may be listed),
+/// the extension data at least.  The features after the first two (the LV2
+/// core's) and the extension data must be declared in the bundle.
+extern const char* const p4d_ttl_optional_features[];
+extern const char* const p4d_ttl_extension_data[];
+
 #endif // P4D_TEST_TTL_CONTRACT_H

@@ -1,0 +1,84 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  display-bench: what one render() of the inline display costs on the GUI
+  thread, per plugin kind, at Ardour's strip size (240 x 112 asks for 240
+  x 112) and at a large one (600 x 300), with every curve or texture on.
+  Prints microseconds per render (the best of 5 rounds of 100 renders).
+
+  Usage: display-bench
+*/
+
+#define _POSIX_C_SOURCE 199309L
+
+#include "display.h"
+#include "motion.h"
+#include "params.h"
+
+#include <stdio.h>
+#include <time.h>
+
+#define ROUNDS 5
+#define RENDERS 100
+
+static double
+now_us(void)
+{
+  struct timespec t = { 0, 0 };
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1.0e6 + (double)t.tv_nsec * 1.0e-3;
+}
+
+static void
+bench(const char* name, P4dKind kind, const float* params)
+{
+  static const uint32_t sizes[2][2] = { { 240U, 112U }, { 600U, 300U } };
+
+  P4dDisplay* const d = p4d_display_new(kind, 48000.0);
+  if (!d) {
+    return;
+  }
+  (void)p4d_display_run(d, params, 256U);
+  for (unsigned s = 0U; s < 2U; ++s) {
+    double best = 1.0e30;
+    for (int r = 0; r < ROUNDS; ++r) {
+      const double t0 = now_us();
+      for (int i = 0; i < RENDERS; ++i) {
+        (void)p4d_display_render(d, sizes[s][0], sizes[s][1]);
+      }
+      const double us = (now_us() - t0) / RENDERS;
+      best            = us < best ? us : best;
+    }
+    printf("%-7s %3u x %3u  %8.1f us per render\n",
+           name,
+           sizes[s][0],
+           sizes[s][1],
+           best);
+  }
+  p4d_display_free(d);
+}
+
+int
+main(void)
+{
+  float mod[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_MOD), mod);
+  mod[P4D_MOD_OCTAVES] = 4.0f;
+  bench("mod", P4D_KIND_MOD, mod);
+
+  float noise[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_NOISE), noise);
+  noise[P4D_NOISE_GUST_DB] = 12.0f;
+  noise[P4D_NOISE_GRIT]    = 0.5f;
+  bench("noise", P4D_KIND_NOISE, noise);
+
+  float motion[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_MOTION), motion);
+  motion[P4D_MOTION_PAN_DEPTH]   = 0.5f;
+  motion[P4D_MOTION_FILTER_MODE] = (float)P4D_MOTION_FILTER_LOW_PASS;
+  motion[P4D_MOTION_WOW_MS]      = 3.0f;
+  motion[P4D_MOTION_FLUTTER_MS]  = 1.0f;
+  bench("motion", P4D_KIND_MOTION, motion);
+  return 0;
+}

@@ -1,0 +1,147 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/**
+   @file display.h
+   The inline display of every plugin of the bundle (Ardour's mixer strip,
+   Carla's rack): http://harrisonconsoles.com/lv2/inlinedisplay.
+
+   Mod, Mod CV and Motion draw their curves from P4D_DISPLAY_PAST_S before
+   to P4D_DISPLAY_FUTURE_S after the playhead, computed in render() from
+   the pure function (p4d_engine_preview()), so the future shown is what
+   will play (glides aside).  Noise draws its gust envelope: the texture's
+   gain in dB over the same window, where 0 dB is the level control.
+
+   Threads.  run() (audio class) follows the song position, and publishes
+   it with the parameters through a seqlock of C11 atomics at the end of
+   each run; render() (the host's GUI thread, concurrently) copies a
+   consistent snapshot, evaluates and draws.  run() allocates nothing; the
+   pixels and the columns are allocated by render() when the host first
+   asks for that size, and the scratch engine at instantiation.
+*/
+
+#ifndef P4D_DISPLAY_H
+#define P4D_DISPLAY_H
+
+#include "engine.h"
+#include "params.h"
+
+#include <lv2/core/lv2.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+  The extension, declared from Ardour's public header
+  (libs/ardour/ardour/lv2_extensions.h): the host may pass a queue_draw
+  feature, and asks extension_data() for the interface.
+*/
+
+#define P4D_IDPY_URI "http://harrisonconsoles.com/lv2/inlinedisplay"
+#define P4D_IDPY__interface P4D_IDPY_URI "#interface"
+#define P4D_IDPY__queue_draw P4D_IDPY_URI "#queue_draw"
+
+/// An ARGB32 image (native-endian 32-bit words, alpha in the top byte),
+/// owned by the plugin and valid until cleanup().
+typedef struct {
+  unsigned char* data;
+  int            width;
+  int            height;
+  int            stride; ///< Bytes per row
+} P4dIdpySurface;
+
+/// The host's feature: queue_draw(handle) asks for a render() soon; it may
+/// be called from run().
+typedef struct {
+  void* handle;
+  void (*queue_draw)(void* handle);
+} P4dIdpyQueueDraw;
+
+/// The plugin's interface: render an image at most w wide and h high.
+typedef struct {
+  P4dIdpySurface* (*render)(LV2_Handle instance, uint32_t w, uint32_t h);
+} P4dIdpyInterface;
+
+/// The window drawn, around the playhead, in seconds of song.
+#define P4D_DISPLAY_PAST_S 3.0
+#define P4D_DISPLAY_FUTURE_S 5.0
+
+/// Most draws queued per second of audio.
+#define P4D_DISPLAY_FPS 30.0
+
+/// The Noise's dB scale: the top and the bottom of the image.
+#define P4D_DISPLAY_NOISE_TOP_DB 12.0
+#define P4D_DISPLAY_NOISE_BOTTOM_DB (-36.0)
+
+/// Colours of the curves, opaque ARGB: channel (or target) 1 to 4.
+#define P4D_DISPLAY_CURVE_1 0xFFF0A030U
+#define P4D_DISPLAY_CURVE_2 0xFF40C0F0U
+#define P4D_DISPLAY_CURVE_3 0xFF80D060U
+#define P4D_DISPLAY_CURVE_4 0xFFE070D0U
+
+/// The display of one instance; opaque.
+typedef struct P4dDisplayImpl P4dDisplay;
+
+/**
+   Create the display of a plugin of kind at sample_rate_hz.  Not realtime
+   safe: call from instantiate().  NULL when out of memory.
+*/
+P4dDisplay*
+p4d_display_new(P4dKind kind, double sample_rate_hz);
+
+/// Free a display; NULL is fine.  Not realtime safe.
+void
+p4d_display_free(P4dDisplay* display);
+
+/**
+   Restart the song position at frame 0 with no transport known, as the
+   engines do.  Instantiation class.
+*/
+void
+p4d_display_activate(P4dDisplay* display);
+
+/**
+   Follow the host transport that arrives at frame offset at of the current
+   run (offsets never decrease within a run).  Audio class: realtime safe.
+*/
+void
+p4d_display_transport(P4dDisplay*         display,
+                      const P4dTransport* transport,
+                      uint32_t            at);
+
+/**
+   End a run of n_frames: publish the song position after it and the
+   clamped parameter values params.  Returns whether to queue a draw:
+   while rolling, and when a parameter or the song position changed, at
+   most P4D_DISPLAY_FPS times per second of audio.  Audio class: realtime
+   safe, lock-free, no allocation.
+*/
+bool
+p4d_display_run(P4dDisplay* display, const float* params, uint32_t n_frames);
+
+/**
+   Draw the display at most w pixels wide and h high (w wide, and h or half
+   of w high, whichever is less) and return it; NULL when the host offers
+   no room or memory runs out.  GUI class: may run at the same time as
+   p4d_display_run(); allocates when the size grows.
+*/
+P4dIdpySurface*
+p4d_display_render(P4dDisplay* display, uint32_t w, uint32_t h);
+
+/**
+   The song frame shown in column x of an image w wide, relative to the
+   playhead, at sample_rate_hz.  The playhead is in the column where this
+   is 0.
+*/
+int64_t
+p4d_display_offset(uint32_t w, uint32_t x, double sample_rate_hz);
+
+/**
+   The row of value v on a scale from low (the bottom row) to high (the
+   top, row 0) in an image h high; values beyond the scale are drawn at its
+   edge.
+*/
+int
+p4d_display_row(uint32_t h, double v, double low, double high);
+
+#endif // P4D_DISPLAY_H

@@ -194,7 +194,7 @@ struct P4dMotionImpl {
   int64_t   filter_q;      ///< Q: the filters restart Q apart
   int64_t   settle;        ///< Frames R must sit at spread 0 before the copy
   uint32_t  mask;          ///< Delay line length - 1
-  float*    line[2];       ///< Delay lines
+  float*    line[2];       ///< Delay lines, then a copy of their first taps
   int64_t   idx;           ///< Frames processed since activation (+ start)
   int64_t   grid;          ///< Grid time = idx + grid
   int64_t   spread_zero;   ///< Frames spread has been 0
@@ -263,7 +263,7 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
 
   P4dStatus st = P4D_SUCCESS;
   for (unsigned c = 0U; c < 2U && !st; ++c) {
-    m->line[c] = (float*)calloc(size, sizeof(float));
+    m->line[c] = (float*)calloc(size + P4D_MOTION_TAPS, sizeof(float));
     st         = m->line[c] ? P4D_SUCCESS : P4D_ERR_NO_MEM;
   }
   for (unsigned e = 0U; e < N_ENGINES && !st; ++e) {
@@ -426,8 +426,9 @@ clean(float x)
 static void
 clear_audio(P4dMotion* m)
 {
-  memset(m->line[0], 0, (m->mask + 1U) * sizeof(float));
-  memset(m->line[1], 0, (m->mask + 1U) * sizeof(float));
+  const size_t size = m->mask + 1U + P4D_MOTION_TAPS;
+  memset(m->line[0], 0, size * sizeof(float));
+  memset(m->line[1], 0, size * sizeof(float));
   memset(m->svf, 0, sizeof(m->svf));
   memset(m->age, 0, sizeof(m->age));
   m->audio_dirty  = false;
@@ -629,9 +630,14 @@ process_chunk(P4dMotion*   m,
   const float* const    line[2] = { m->line[0], m->line[1] };
 
   for (uint32_t i = 0U; i < n; ++i) {
-    const int64_t w                = w0 + (int64_t)i;
-    m->line[0][(uint64_t)w & mask] = m->x[0][i];
-    m->line[1][(uint64_t)w & mask] = m->x[1][i];
+    const uint64_t at = (uint64_t)(w0 + (int64_t)i) & mask;
+    m->line[0][at]    = m->x[0][i];
+    m->line[1][at]    = m->x[1][i];
+    if (at < P4D_MOTION_TAPS) {
+      // The copy past the end: a read's points never wrap.
+      m->line[0][at + mask + 1U] = m->x[0][i];
+      m->line[1][at + mask + 1U] = m->x[1][i];
+    }
   }
 
   // The filter grid's phase at the chunk's first frame: which filter

@@ -179,7 +179,9 @@ static const double p4d_motion_dsp_lagrange[P4D_MOTION_DSP_TAPS] = {
 /**
    Read each side's line at absolute frame w minus its d frames (d >=
    P4D_MOTION_DSP_TAPS / 2, so floor(d) is the truncation): at a whole d
-   the tap, else the 8-point Lagrange interpolation, lane by lane.
+   the tap, else the 8-point Lagrange interpolation, lane by lane.  A line
+   holds mask + 1 frames, then a copy of its first P4D_MOTION_DSP_TAPS, so
+   that the points of a read lie in a row.
 */
 static inline P4dMotionPair
 p4d_motion_dsp_read(const float* const line[2],
@@ -189,12 +191,12 @@ p4d_motion_dsp_read(const float* const line[2],
 {
   P4dMotionPair fr  = p4d_motion_pair(0.0);
   P4dMotionPair tap = p4d_motion_pair(0.0);
-  int64_t       base[2];
+  const float*  points[2];
   for (unsigned c = 0U; c < 2U; ++c) {
     const int64_t di = (int64_t)d[c];
     fr[c]            = d[c] - (double)di;
     tap[c]           = line[c][(uint64_t)(w - di) & mask];
-    base[c]          = w - di - 4;
+    points[c]        = line[c] + ((uint64_t)(w - di - 4) & mask);
   }
   if (fr[0] == 0.0 && fr[1] == 0.0) {
     return tap;
@@ -211,10 +213,7 @@ p4d_motion_dsp_read(const float* const line[2],
   P4dMotionPair y   = p4d_motion_pair(0.0);
   P4dMotionPair suf = p4d_motion_pair(1.0);
   for (unsigned j = P4D_MOTION_DSP_TAPS; j-- > 0U;) {
-    const P4dMotionPair s = {
-      line[0][(uint64_t)(base[0] + (int64_t)j) & mask],
-      line[1][(uint64_t)(base[1] + (int64_t)j) & mask],
-    };
+    const P4dMotionPair s = { points[0][j], points[1][j] };
     y += (pre[j] * suf * p4d_motion_pair(p4d_motion_dsp_lagrange[j])) * s;
     suf *= t - p4d_motion_pair((double)j);
   }

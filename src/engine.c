@@ -846,6 +846,22 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
     }
     return;
   }
+  if (!e->fading) {
+    // The Mod between glides: the same, channel by channel.
+    const double span = high - low;
+    for (unsigned c = 0U; c < e->n_channels; ++c) {
+      if (!(e->channel_mask & (1U << c))) {
+        continue;
+      }
+      const float* const z = e->buf_cur[c];
+      float* const       y = out[c] + done;
+      for (uint32_t i = 0U; i < m; ++i) {
+        const float r = (float)(low + span * p4d_smooth_phi(&e->phi, z[i]));
+        y[i]          = fabsf(r) < 1.0e-30f ? 0.0f : r;
+      }
+    }
+    return;
+  }
 
   for (uint32_t i = 0U; i < m; ++i) {
     double a = 1.0;

@@ -185,26 +185,26 @@ typedef struct {
 enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
 
 struct P4dMotionImpl {
-  double    sample_rate_hz;
-  double    frames_per_ms;
-  uint32_t  d0;            ///< Base delay: the latency
-  int64_t   reach;         ///< Frames of input the delay line reads back
-  int64_t   glide_len;     ///< Frames of a control glide
-  double    inv_glide_len; ///< 1 / glide_len
-  int64_t   filter_q;      ///< Q: the filters restart Q apart
-  int64_t   settle;        ///< Frames R must sit at spread 0 before the copy
-  uint32_t  mask;          ///< Delay line length - 1
-  float*    line[2];       ///< Delay lines, then a copy of their first taps
-  int64_t   idx;           ///< Frames processed since activation (+ start)
-  int64_t   grid;          ///< Grid time = idx + grid
-  int64_t   spread_zero;   ///< Frames spread has been 0
-  bool      fresh;         ///< Next process sets the controls at once
-  bool      audio_dirty;   ///< The audio state needs clearing
-  bool      filters_rest;  ///< The filters are off and at rest
-  bool      knots_fresh;   ///< The next frame restarts knot_g
-  double    knot_g[2][2];  ///< Per side: g at the knot before last, last
-  double    out_db;        ///< The output gain's dB, as last computed
-  double    out_gain;      ///< Its gain
+  double        sample_rate_hz;
+  double        frames_per_ms;
+  uint32_t      d0;            ///< Base delay: the latency
+  int64_t       reach;         ///< Frames of input the delay line reads back
+  int64_t       glide_len;     ///< Frames of a control glide
+  double        inv_glide_len; ///< 1 / glide_len
+  int64_t       filter_q;      ///< Q: the filters restart Q apart
+  int64_t       settle;       ///< Frames R must sit at spread 0 before the copy
+  uint32_t      mask;         ///< Delay line length - 1
+  float*        line[2];      ///< Delay lines, then a copy of their first taps
+  int64_t       idx;          ///< Frames processed since activation (+ start)
+  int64_t       grid;         ///< Grid time = idx + grid
+  int64_t       spread_zero;  ///< Frames spread has been 0
+  bool          fresh;        ///< Next process sets the controls at once
+  bool          audio_dirty;  ///< The audio state needs clearing
+  bool          filters_rest; ///< The filters are off and at rest
+  bool          knots_fresh;  ///< The next frame restarts knot_g
+  P4dMotionPair knot_g[2];    ///< g at the knot before last, and last
+  double        out_db;       ///< The output gain's dB, as last computed
+  double        out_gain;     ///< Its gain
   unsigned  neutral[N_ENGINES]; ///< Per engine: channels whose curves read 0.5
   GridClock clock;
   P4dMotionGlide glide[G_COUNT];
@@ -648,7 +648,8 @@ process_chunk(P4dMotion*   m,
   unsigned      r     = (unsigned)(ph0 / q);
   int64_t       ph    = ph0 % q;
 
-  bool moving = true;
+  bool     moving = true;
+  unsigned use    = 0U;
   for (uint32_t i = 0U; i < n; ++i, ++ph) {
     if (ph == q) {
       ph = 0;
@@ -688,9 +689,12 @@ process_chunk(P4dMotion*   m,
       m->svf[r] = (Svf){ p4d_motion_pair(0.0), p4d_motion_pair(0.0) };
       m->age[r] = 0;
     }
-    unsigned use = 0U;
-    for (unsigned j = 1U; j < P4D_MOTION_FILTERS; ++j) {
-      use = m->age[j] > m->age[use] ? j : use;
+    // The filters age together: only a restart changes the oldest.
+    if (!on || ph == 0 || i == 0U) {
+      use = 0U;
+      for (unsigned j = 1U; j < P4D_MOTION_FILTERS; ++j) {
+        use = m->age[j] > m->age[use] ? j : use;
+      }
     }
 
     const uint64_t      tap = (uint64_t)(w - (int64_t)m->d0) & mask;
@@ -702,19 +706,19 @@ process_chunk(P4dMotion*   m,
                         ? dry
                         : p4d_motion_dsp_read(line, mask, w, d0 + wb * fpm);
     if (on) {
-      P4dMotionPair gk = p4d_motion_pair(0.0);
-      for (unsigned c = 0U; c < 2U; ++c) {
-        double* const kg = m->knot_g[c];
-        if (knot) {
-          const double at = p4d_motion_dsp_tan(2.0 * cutoff_of(m, u_cut[c]) /
-                                               m->sample_rate_hz);
-          kg[0]           = m->knots_fresh ? at : kg[1];
-          kg[1]           = at;
+      P4dMotionPair* const kg = m->knot_g;
+      if (knot) {
+        P4dMotionPair at = p4d_motion_pair(0.0);
+        for (unsigned c = 0U; c < 2U; ++c) {
+          at[c] = p4d_motion_dsp_tan(2.0 * cutoff_of(m, u_cut[c]) /
+                                     m->sample_rate_hz);
         }
-        gk[c] = kg[0] + (kg[1] - kg[0]) * frac;
+        kg[0] = m->knots_fresh ? at : kg[1];
+        kg[1] = at;
       }
-      const double wmode[4] = {
-        g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
+      const P4dMotionPair gk = kg[0] + (kg[1] - kg[0]) * p4d_motion_pair(frac);
+      const double        wmode[4] = {
+               g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
       };
       const double kdamp = 2.0 - P4D_MOTION_RES_RANGE * g[G_RES].value;
       y                  = filter_step(m, y, gk, kdamp, wmode, use);

@@ -223,6 +223,7 @@ typedef struct {
 struct P4dEngineImpl {
   P4dKind     kind;
   unsigned    n_channels;
+  unsigned    channel_mask; ///< Channels computed (p4d_engine_set_channels)
   double      sample_rate_hz;
   double      band_limit; ///< Cells per frame where octaves fall silent
   int64_t     hpf_step;   ///< Q, in frames: the filters restart Q apart
@@ -271,6 +272,7 @@ p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
 
   e->kind           = kind;
   e->n_channels     = p4d_engine_channels(kind);
+  e->channel_mask   = (1U << e->n_channels) - 1U;
   e->sample_rate_hz = sample_rate_hz;
   const double top  = 0.5 * sample_rate_hz;
   e->band_limit     = (top < P4D_BAND_HZ ? top : P4D_BAND_HZ) / sample_rate_hz;
@@ -289,6 +291,15 @@ void
 p4d_engine_free(P4dEngine* engine)
 {
   free(engine);
+}
+
+void
+p4d_engine_set_channels(P4dEngine* engine, unsigned mask)
+{
+  // The Noise's high-pass state runs on both channels: it computes both.
+  if (engine->kind == P4D_KIND_MOD) {
+    engine->channel_mask = mask & ((1U << engine->n_channels) - 1U);
+  }
 }
 
 void
@@ -599,6 +610,9 @@ voice_z(const P4dEngine* e,
         uint32_t         m)
 {
   for (unsigned c = 0U; c < e->n_channels; ++c) {
+    if (!(e->channel_mask & (1U << c))) {
+      continue;
+    }
     // Octaves scale the time-driven phase, not the static position: a
     // ramp of lacunarity then moves each octave only as far as time has
     // taken it, and the channels stay as far apart in every octave.
@@ -834,6 +848,22 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
     }
     return;
   }
+  if (!e->fading) {
+    // The Mod between glides: the same, channel by channel.
+    const double span = high - low;
+    for (unsigned c = 0U; c < e->n_channels; ++c) {
+      if (!(e->channel_mask & (1U << c))) {
+        continue;
+      }
+      const float* const z = e->buf_cur[c];
+      float* const       y = out[c] + done;
+      for (uint32_t i = 0U; i < m; ++i) {
+        const float r = (float)(low + span * p4d_smooth_phi(&e->phi, z[i]));
+        y[i]          = fabsf(r) < 1.0e-30f ? 0.0f : r;
+      }
+    }
+    return;
+  }
 
   for (uint32_t i = 0U; i < m; ++i) {
     double a = 1.0;
@@ -853,6 +883,9 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
     }
 
     for (unsigned c = 0U; c < e->n_channels; ++c) {
+      if (!(e->channel_mask & (1U << c))) {
+        continue;
+      }
       double z = e->buf_cur[c][i];
       if (e->fading) {
         const double from = e->buf_prev[c][i];

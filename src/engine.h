@@ -75,6 +75,18 @@ unsigned
 p4d_engine_channels(P4dKind kind);
 
 /**
+   Compute only the channels in mask (bit c for channel c) from the next
+   p4d_engine_process() on; the other channels' buffers are neither read
+   nor written (they may be NULL).  Every channel computed has the bits it
+   has with all channels on: a Mod channel is a pure function of the time
+   line, so a channel switched back on is exact at once.  The Noise
+   computes both channels whatever the mask (its high-pass filters keep
+   state).  New engines compute every channel.  Realtime safe.
+*/
+void
+p4d_engine_set_channels(P4dEngine* engine, unsigned mask);
+
+/**
    Restart time at frame 0 with no transport known.
 
    The parameters of the next p4d_engine_process() take effect at once,

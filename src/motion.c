@@ -168,10 +168,10 @@ enum {
   G_COUNT
 };
 
-/// Trapezoidal state-variable filter state.
+/// Trapezoidal state-variable filter state, both sides as lanes.
 typedef struct {
-  double ic1;
-  double ic2;
+  P4dMotionPair ic1;
+  P4dMotionPair ic2;
 } Svf;
 
 /// The song clock, as far as the filter grid needs it (mirrors engine.c).
@@ -185,27 +185,30 @@ typedef struct {
 enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
 
 struct P4dMotionImpl {
-  double         sample_rate_hz;
-  double         frames_per_ms;
-  uint32_t       d0;            ///< Base delay: the latency
-  int64_t        reach;         ///< Frames of input the delay line reads back
-  int64_t        glide_len;     ///< Frames of a control glide
-  double         inv_glide_len; ///< 1 / glide_len
-  int64_t        filter_q;      ///< Q: the filters restart Q apart
-  int64_t        settle;      ///< Frames R must sit at spread 0 before the copy
-  uint32_t       mask;        ///< Delay line length - 1
-  float*         line[2];     ///< Delay lines
-  int64_t        idx;         ///< Frames processed since activation (+ start)
-  int64_t        grid;        ///< Grid time = idx + grid
-  int64_t        spread_zero; ///< Frames spread has been 0
-  bool           fresh;       ///< Next process sets the controls at once
-  bool           audio_dirty; ///< The audio state needs clearing
-  bool           filters_rest; ///< The filters are off and at rest
-  bool           knots_fresh;  ///< The next frame restarts knot_g
-  double         knot_g[2][2]; ///< Per side: g at the knot before last, last
-  GridClock      clock;
+  double        sample_rate_hz;
+  double        frames_per_ms;
+  uint32_t      d0;            ///< Base delay: the latency
+  int64_t       reach;         ///< Frames of input the delay line reads back
+  int64_t       glide_len;     ///< Frames of a control glide
+  double        inv_glide_len; ///< 1 / glide_len
+  int64_t       filter_q;      ///< Q: the filters restart Q apart
+  int64_t       settle;       ///< Frames R must sit at spread 0 before the copy
+  uint32_t      mask;         ///< Delay line length - 1
+  float*        line[2];      ///< Delay lines, then a copy of their first taps
+  int64_t       idx;          ///< Frames processed since activation (+ start)
+  int64_t       grid;         ///< Grid time = idx + grid
+  int64_t       spread_zero;  ///< Frames spread has been 0
+  bool          fresh;        ///< Next process sets the controls at once
+  bool          audio_dirty;  ///< The audio state needs clearing
+  bool          filters_rest; ///< The filters are off and at rest
+  bool          knots_fresh;  ///< The next frame restarts knot_g
+  P4dMotionPair knot_g[2];    ///< g at the knot before last, and last
+  double        out_db;       ///< The output gain's dB, as last computed
+  double        out_gain;     ///< Its gain
+  unsigned  neutral[N_ENGINES]; ///< Per engine: channels whose curves read 0.5
+  GridClock clock;
   P4dMotionGlide glide[G_COUNT];
-  Svf            svf[2][P4D_MOTION_FILTERS];
+  Svf            svf[P4D_MOTION_FILTERS];
   int64_t    age[P4D_MOTION_FILTERS]; ///< Frames since each filter restarted
   P4dEngine* engine[N_ENGINES];
   float      curve[N_ENGINES][P4D_MAX_CHANNELS][P4D_MOTION_CHUNK];
@@ -245,6 +248,8 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
     m->glide_len = 1;
   }
   m->inv_glide_len = 1.0 / (double)m->glide_len;
+  m->out_db        = 0.0;
+  m->out_gain      = 1.0;
   m->filter_q = (int64_t)(P4D_MOTION_FILTER_AGE_S / (P4D_MOTION_FILTERS - 1) *
                             sample_rate_hz +
                           0.5);
@@ -258,7 +263,7 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
 
   P4dStatus st = P4D_SUCCESS;
   for (unsigned c = 0U; c < 2U && !st; ++c) {
-    m->line[c] = (float*)calloc(size, sizeof(float));
+    m->line[c] = (float*)calloc(size + P4D_MOTION_TAPS, sizeof(float));
     st         = m->line[c] ? P4D_SUCCESS : P4D_ERR_NO_MEM;
   }
   for (unsigned e = 0U; e < N_ENGINES && !st; ++e) {
@@ -417,18 +422,12 @@ clean(float x)
   return fabsf(x) >= 1.0e-30f && fabsf(x) <= FLT_MAX ? x : 0.0f;
 }
 
-/// A state variable that has decayed this far is rest.
-static inline double
-flush(double x)
-{
-  return fabs(x) < 1.0e-30 ? 0.0 : x;
-}
-
 static void
 clear_audio(P4dMotion* m)
 {
-  memset(m->line[0], 0, (m->mask + 1U) * sizeof(float));
-  memset(m->line[1], 0, (m->mask + 1U) * sizeof(float));
+  const size_t size = m->mask + 1U + P4D_MOTION_TAPS;
+  memset(m->line[0], 0, size * sizeof(float));
+  memset(m->line[1], 0, size * sizeof(float));
   memset(m->svf, 0, sizeof(m->svf));
   memset(m->age, 0, sizeof(m->age));
   m->audio_dirty  = false;
@@ -468,84 +467,115 @@ live(const P4dMotionGlide* g)
   return g->value != 0.0 || g->target != 0.0;
 }
 
-/// What a call needs of each engine.
-typedef struct {
-  bool left;    ///< L's curves
-  bool right;   ///< R's curves (else the right side copies the left's)
-  bool flutter; ///< F's curves
-  bool filter;  ///< The filters may run
-} Needs;
+/// The Mod channel of each target (L and R; F's are the sides).
+enum { CH_GAIN, CH_PAN, CH_FILTER, CH_WOW };
 
-static Needs
-needs(const P4dMotion* m, bool spread)
+/// The channels of each engine that the frames read (the rest never are).
+static const unsigned engine_reads[N_ENGINES] = { 0xFU, 0xDU, 0x3U };
+
+/**
+   The channels of each engine whose curves a call needs: 0 for an engine
+   that is only advanced.  A channel left out reads 0.5, and its target's
+   law gives exactly its neutral value at depth 0 whatever the curve (see
+   the top of this file); L keeps the gain, filter and wow channels that
+   the control outputs show whenever it runs, so that they keep their bits
+   too (the sign of a zero included).
+*/
+static void
+needs(const P4dMotion* m, bool spread, unsigned channels[N_ENGINES])
 {
   const P4dMotionGlide* const g   = m->glide;
   const int64_t               len = m->glide_len;
   const bool filter = live(&g[G_LOW]) || live(&g[G_BAND]) || live(&g[G_HIGH]) ||
                       p4d_motion_glide_moving(&g[G_DRY], len);
-  const bool sides =
-    live(&g[G_GAIN_DB]) || (filter && live(&g[G_OCT])) || live(&g[G_WOW]);
-  Needs n;
-  n.filter  = filter;
-  n.left    = sides || live(&g[G_PAN]);
-  n.right   = sides && (spread || m->spread_zero < m->settle);
-  n.flutter = live(&g[G_FLUTTER]);
-  return n;
+  const bool     gain     = live(&g[G_GAIN_DB]);
+  const bool     cut      = filter && live(&g[G_OCT]);
+  const bool     wow      = live(&g[G_WOW]);
+  const bool     sides    = gain || cut || wow;
+  const unsigned gain_bit = 1U << CH_GAIN;
+  const unsigned cut_bit  = 1U << CH_FILTER;
+  const unsigned wow_bit  = 1U << CH_WOW;
+
+  channels[ENGINE_L] = 0U;
+  if (sides || live(&g[G_PAN])) {
+    channels[ENGINE_L] = gain_bit | wow_bit | (live(&g[G_OCT]) ? cut_bit : 0U) |
+                         (live(&g[G_PAN]) ? 1U << CH_PAN : 0U);
+  }
+  channels[ENGINE_R] = 0U;
+  if (sides && (spread || m->spread_zero < m->settle)) {
+    channels[ENGINE_R] =
+      (gain ? gain_bit : 0U) | (cut ? cut_bit : 0U) | (wow ? wow_bit : 0U);
+  }
+  channels[ENGINE_F] = live(&g[G_FLUTTER]) ? 0x3U : 0U;
 }
 
-/// Run engine e for n frames into its curves, or advance it.
+/// Run engine e for n frames into the curves of channels (none: advance
+/// it); the other curves it reads hold 0.5.
 static void
-run_engine(P4dMotion* m, unsigned e, const float* mp, bool use, uint32_t n)
+run_engine(P4dMotion*   m,
+           unsigned     e,
+           const float* mp,
+           unsigned     channels,
+           uint32_t     n)
 {
   float* out[P4D_MAX_CHANNELS] = {
     m->curve[e][0], m->curve[e][1], m->curve[e][2], m->curve[e][3]
   };
-  p4d_engine_process(m->engine[e], mp, use ? out : NULL, n);
-  if (!use) {
-    for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
-      for (uint32_t i = 0U; i < n; ++i) {
+  p4d_engine_set_channels(m->engine[e], channels);
+  p4d_engine_process(m->engine[e], mp, channels ? out : NULL, n);
+  // The buffers of the left-out channels keep their 0.5 from call to call.
+  const unsigned fill = engine_reads[e] & ~channels & ~m->neutral[e];
+  for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
+    if (fill & (1U << c)) {
+      for (uint32_t i = 0U; i < P4D_MOTION_CHUNK; ++i) {
         m->curve[e][c][i] = 0.5f;
       }
     }
   }
+  m->neutral[e] = (m->neutral[e] | fill) & ~channels;
 }
 
-/// Per-frame values of one side's targets.
-typedef struct {
-  double gain_db;
-  double wobble_ms;
-} Side;
-
-/// Filter one sample of channel c with g = tan(pi fc / fs), damping k, the
-/// mode weights w (dry, low, band, high) and filter `use`.
-static inline double
-filter_step(P4dMotion*   m,
-            unsigned     c,
-            double       x,
-            double       g,
-            double       k,
-            const double w[4],
-            unsigned     use)
+/// A state variable that has decayed this far is rest, lane by lane.
+static inline P4dMotionPair
+flush_pair(P4dMotionPair x)
 {
-  const double a1 = 1.0 / (1.0 + g * (g + k));
-  const double a2 = g * a1;
-  const double a3 = g * a2;
-  double       lp = 0.0;
-  double       bp = 0.0;
+  const P4dMotionMask rest = p4d_motion_pair_abs(x) < p4d_motion_pair(1.0e-30);
+  return p4d_motion_pair_keep(~rest, x);
+}
+
+/// Filter one frame x of both sides with g = tan(pi fc / fs) per side,
+/// damping k, the mode weights w (dry, low, band, high) and filter `use`.
+static inline P4dMotionPair
+filter_step(P4dMotion*    m,
+            P4dMotionPair x,
+            P4dMotionPair g,
+            double        k,
+            const double  w[4],
+            unsigned      use)
+{
+  const P4dMotionPair one = p4d_motion_pair(1.0);
+  const P4dMotionPair two = p4d_motion_pair(2.0);
+  const P4dMotionPair kk  = p4d_motion_pair(k);
+  const P4dMotionPair a1  = one / (one + g * (g + kk));
+  const P4dMotionPair a2  = g * a1;
+  const P4dMotionPair a3  = g * a2;
+  P4dMotionPair       lp  = p4d_motion_pair(0.0);
+  P4dMotionPair       bp  = p4d_motion_pair(0.0);
   for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
-    Svf* const   f  = &m->svf[c][j];
-    const double v3 = x - f->ic2;
-    const double v1 = a1 * f->ic1 + a2 * v3;
-    const double v2 = f->ic2 + a2 * f->ic1 + a3 * v3;
-    f->ic1          = flush(2.0 * v1 - f->ic1);
-    f->ic2          = flush(2.0 * v2 - f->ic2);
+    Svf* const          f  = &m->svf[j];
+    const P4dMotionPair v3 = x - f->ic2;
+    const P4dMotionPair v1 = a1 * f->ic1 + a2 * v3;
+    const P4dMotionPair v2 = f->ic2 + a2 * f->ic1 + a3 * v3;
+    f->ic1                 = flush_pair(two * v1 - f->ic1);
+    f->ic2                 = flush_pair(two * v2 - f->ic2);
     if (j == use) {
       lp = v2;
       bp = v1;
     }
   }
-  const double hp = x - k * bp - lp;
-  return w[0] * x + w[1] * lp + w[2] * (k * bp) + w[3] * hp;
+  const P4dMotionPair hp = x - kk * bp - lp;
+  return p4d_motion_pair(w[0]) * x + p4d_motion_pair(w[1]) * lp +
+         p4d_motion_pair(w[2]) * (kk * bp) + p4d_motion_pair(w[3]) * hp;
 }
 
 /// One side's cutoff from its curve.
@@ -569,6 +599,19 @@ db_gain(double db)
   return db == 0.0 ? 1.0 : p4d_motion_dsp_exp(db * P4D_LN10_20);
 }
 
+/// Frame i's curves of target channel ch as u in (-1, 1), left and right
+/// (the right a copy of the left when copy).
+static inline P4dMotionPair
+curve_pair(const P4dMotion* m, unsigned ch, uint32_t i, bool copy)
+{
+  const double  left = 2.0 * m->curve[ENGINE_L][ch][i] - 1.0;
+  P4dMotionPair u    = { left, left };
+  if (!copy) {
+    u[1] = 2.0 * m->curve[ENGINE_R][ch][i] - 1.0;
+  }
+  return u;
+}
+
 /// Process m frames of the sanitised input in m->x into out at offset done.
 static void
 process_chunk(P4dMotion*   m,
@@ -577,17 +620,23 @@ process_chunk(P4dMotion*   m,
               uint32_t     n,
               float        now[P4D_MOTION_N_NOW])
 {
-  P4dMotionGlide* const g    = m->glide;
-  const int64_t         q    = m->filter_q;
-  const int64_t         w0   = m->idx;
-  const double          fpm  = m->frames_per_ms;
-  const double          d0   = (double)m->d0;
-  const uint32_t        mask = m->mask;
+  P4dMotionGlide* const g       = m->glide;
+  const int64_t         q       = m->filter_q;
+  const int64_t         w0      = m->idx;
+  const P4dMotionPair   fpm     = p4d_motion_pair(m->frames_per_ms);
+  const P4dMotionPair   d0      = p4d_motion_pair((double)m->d0);
+  const uint32_t        mask    = m->mask;
+  const float* const    line[2] = { m->line[0], m->line[1] };
 
   for (uint32_t i = 0U; i < n; ++i) {
-    const int64_t w                = w0 + (int64_t)i;
-    m->line[0][(uint64_t)w & mask] = m->x[0][i];
-    m->line[1][(uint64_t)w & mask] = m->x[1][i];
+    const uint64_t at = (uint64_t)(w0 + (int64_t)i) & mask;
+    m->line[0][at]    = m->x[0][i];
+    m->line[1][at]    = m->x[1][i];
+    if (at < P4D_MOTION_TAPS) {
+      // The copy past the end: a read's points never wrap.
+      m->line[0][at + mask + 1U] = m->x[0][i];
+      m->line[1][at + mask + 1U] = m->x[1][i];
+    }
   }
 
   // The filter grid's phase at the chunk's first frame: which filter
@@ -598,7 +647,8 @@ process_chunk(P4dMotion*   m,
   unsigned      r     = (unsigned)(ph0 / q);
   int64_t       ph    = ph0 % q;
 
-  bool moving = true;
+  bool     moving = true;
+  unsigned use    = 0U;
   for (uint32_t i = 0U; i < n; ++i, ++ph) {
     if (ph == q) {
       ph = 0;
@@ -610,17 +660,15 @@ process_chunk(P4dMotion*   m,
     const int64_t w = w0 + (int64_t)i;
 
     // The curves of each side, as u in (-1, 1).
-    const bool     copy = m->spread_zero + (int64_t)i >= m->settle;
-    double         u[2][3];
-    double         uf[2];
-    const unsigned src[3] = { 0U, 2U, 3U }; // gain, filter, wow channels
-    for (unsigned t = 0U; t < 3U; ++t) {
-      u[0][t] = 2.0 * m->curve[ENGINE_L][src[t]][i] - 1.0;
-      u[1][t] = copy ? u[0][t] : 2.0 * m->curve[ENGINE_R][src[t]][i] - 1.0;
+    const bool          copy   = m->spread_zero + (int64_t)i >= m->settle;
+    const P4dMotionPair u_gain = curve_pair(m, CH_GAIN, i, copy);
+    const P4dMotionPair u_cut  = curve_pair(m, CH_FILTER, i, copy);
+    const P4dMotionPair u_wow  = curve_pair(m, CH_WOW, i, copy);
+    P4dMotionPair       u_fl   = { 2.0 * m->curve[ENGINE_F][0][i] - 1.0,
+                                   2.0 * m->curve[ENGINE_F][1][i] - 1.0 };
+    if (copy) {
+      u_fl[1] = u_fl[0];
     }
-    uf[0]              = 2.0 * m->curve[ENGINE_F][0][i] - 1.0;
-    uf[1]              = copy ? uf[0] : 2.0 * m->curve[ENGINE_F][1][i] - 1.0;
-    const double u_pan = 2.0 * m->curve[ENGINE_L][1][i] - 1.0;
 
     // Filter grid: restart, then pick the oldest filter.
     const bool on = !(g[G_DRY].value == 1.0 && g[G_LOW].value == 0.0 &&
@@ -637,84 +685,96 @@ process_chunk(P4dMotion*   m,
     const bool     knot = kph == 0U || m->knots_fresh;
     const double   frac = (double)kph * (1.0 / P4D_MOTION_KNOT);
     if (on && ph == 0) {
-      m->svf[0][r] = (Svf){ 0.0, 0.0 };
-      m->svf[1][r] = (Svf){ 0.0, 0.0 };
-      m->age[r]    = 0;
+      m->svf[r] = (Svf){ p4d_motion_pair(0.0), p4d_motion_pair(0.0) };
+      m->age[r] = 0;
     }
-    unsigned use = 0U;
-    for (unsigned j = 1U; j < P4D_MOTION_FILTERS; ++j) {
-      use = m->age[j] > m->age[use] ? j : use;
-    }
-
-    const double wmode[4] = {
-      g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
-    };
-    const double kdamp = 2.0 - P4D_MOTION_RES_RANGE * g[G_RES].value;
-
-    double wet[2];
-    double dry[2];
-    Side   side[2];
-    for (unsigned c = 0U; c < 2U; ++c) {
-      dry[c]            = m->line[c][(uint64_t)(w - (int64_t)m->d0) & mask];
-      const double wb   = g[G_WOW].value * u[c][2] + g[G_FLUTTER].value * uf[c];
-      side[c].wobble_ms = wb;
-      double y          = wb == 0.0
-                            ? dry[c]
-                            : p4d_motion_dsp_read(m->line[c], mask, w, d0 + wb * fpm);
-      if (on) {
-        double* const kg = m->knot_g[c];
-        if (knot) {
-          const double gk =
-            p4d_motion_dsp_tan(2.0 * cutoff_of(m, u[c][1]) / m->sample_rate_hz);
-          kg[0] = m->knots_fresh ? gk : kg[1];
-          kg[1] = gk;
-        }
-        y = filter_step(
-          m, c, y, kg[0] + (kg[1] - kg[0]) * frac, kdamp, wmode, use);
+    // The filters age together: only a restart changes the oldest.
+    if (!on || ph == 0 || i == 0U) {
+      use = 0U;
+      for (unsigned j = 1U; j < P4D_MOTION_FILTERS; ++j) {
+        use = m->age[j] > m->age[use] ? j : use;
       }
-      side[c].gain_db = g[G_GAIN_DB].value * (u[c][0] - 1.0) * 0.5;
-      wet[c]          = y * db_gain(side[c].gain_db);
     }
-    m->knots_fresh = !on;
+
+    const uint64_t      tap = (uint64_t)(w - (int64_t)m->d0) & mask;
+    const P4dMotionPair dry = { line[0][tap], line[1][tap] };
+    const P4dMotionPair wb  = p4d_motion_pair(g[G_WOW].value) * u_wow +
+                             p4d_motion_pair(g[G_FLUTTER].value) * u_fl;
+    // A whole delay reads the tap: at wb 0 that is the dry tap.
+    P4dMotionPair y = wb[0] == 0.0 && wb[1] == 0.0
+                        ? dry
+                        : p4d_motion_dsp_read(line, mask, w, d0 + wb * fpm);
     if (on) {
+      P4dMotionPair* const kg = m->knot_g;
+      if (knot) {
+        P4dMotionPair at = p4d_motion_pair(0.0);
+        for (unsigned c = 0U; c < 2U; ++c) {
+          at[c] = p4d_motion_dsp_tan(2.0 * cutoff_of(m, u_cut[c]) /
+                                     m->sample_rate_hz);
+        }
+        kg[0] = m->knots_fresh ? at : kg[1];
+        kg[1] = at;
+      }
+      const P4dMotionPair gk = kg[0] + (kg[1] - kg[0]) * p4d_motion_pair(frac);
+      const double        wmode[4] = {
+               g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
+      };
+      const double kdamp = 2.0 - P4D_MOTION_RES_RANGE * g[G_RES].value;
+      y                  = filter_step(m, y, gk, kdamp, wmode, use);
       for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
         ++m->age[j];
       }
+    }
+    m->knots_fresh = !on;
+
+    // Gain (e^0 is exactly 1: a gain depth of 0 leaves y as it is).
+    const P4dMotionPair gain_db = p4d_motion_pair(g[G_GAIN_DB].value) *
+                                  (u_gain - p4d_motion_pair(1.0)) *
+                                  p4d_motion_pair(0.5);
+    P4dMotionPair wet = y;
+    if (g[G_GAIN_DB].value != 0.0) {
+      wet *= p4d_motion_dsp_exp_pair(gain_db * p4d_motion_pair(P4D_LN10_20));
     }
 
     // Width, then the equal-power balance.
     double pan = 0.0;
     if (g[G_WIDTH].value != 1.0) {
-      const double a = 0.5 * (1.0 + g[G_WIDTH].value);
-      const double b = 1.0 - a;
-      const double l = a * wet[0] + b * wet[1];
-      const double r = b * wet[0] + a * wet[1];
-      wet[0]         = l;
-      wet[1]         = r;
+      const double        a  = 0.5 * (1.0 + g[G_WIDTH].value);
+      const double        b  = 1.0 - a;
+      const P4dMotionPair ab = { a, b };
+      const P4dMotionPair ba = { b, a };
+      wet = ab * p4d_motion_pair(wet[0]) + ba * p4d_motion_pair(wet[1]);
     }
     if (g[G_PAN].value != 0.0) {
-      pan            = g[G_PAN].value * u_pan;
-      const double a = 0.5 * (pan + 1.0);
-      wet[0] *= P4D_SQRT2 * p4d_motion_dsp_sin(1.0 - a);
-      wet[1] *= P4D_SQRT2 * p4d_motion_dsp_sin(a);
+      pan = g[G_PAN].value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0);
+      const double        a     = 0.5 * (pan + 1.0);
+      const P4dMotionPair sides = { 1.0 - a, a };
+      wet *= p4d_motion_pair(P4D_SQRT2) * p4d_motion_dsp_sin(sides);
     }
 
-    const double mix = g[G_MIX].value;
-    const double og  = db_gain(g[G_OUT_DB].value);
-    const double en  = g[G_ENABLED].value;
+    if (g[G_OUT_DB].value != m->out_db) {
+      m->out_db   = g[G_OUT_DB].value;
+      m->out_gain = db_gain(m->out_db);
+    }
+    const double        mix = g[G_MIX].value;
+    const double        en  = g[G_ENABLED].value;
+    const P4dMotionPair proc =
+      p4d_motion_pair(m->out_gain) *
+      (p4d_motion_pair(1.0 - mix) * dry + p4d_motion_pair(mix) * wet);
+    const P4dMotionPair mixed =
+      p4d_motion_pair(1.0 - en) * dry + p4d_motion_pair(en) * proc;
     for (unsigned c = 0U; c < 2U; ++c) {
-      const double proc = og * ((1.0 - mix) * dry[c] + mix * wet[c]);
-      double       y    = (1.0 - en) * dry[c] + en * proc;
-      y                 = y > 3.0e38 ? 3.0e38 : y < -3.0e38 ? -3.0e38 : y;
-      const float f     = (float)y;
-      out[c][done + i]  = fabsf(f) < 1.0e-30f ? 0.0f : f;
+      double yc        = mixed[c];
+      yc               = yc > 3.0e38 ? 3.0e38 : yc < -3.0e38 ? -3.0e38 : yc;
+      const float f    = (float)yc;
+      out[c][done + i] = fabsf(f) < 1.0e-30f ? 0.0f : f;
     }
 
     if (now && i + 1U == n) {
-      now[P4D_MOTION_NOW_GAIN_DB]   = (float)side[0].gain_db;
+      now[P4D_MOTION_NOW_GAIN_DB]   = (float)gain_db[0];
       now[P4D_MOTION_NOW_PAN]       = (float)pan;
-      now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, u[0][1]);
-      now[P4D_MOTION_NOW_WOBBLE_MS] = (float)side[0].wobble_ms;
+      now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, u_cut[0]);
+      now[P4D_MOTION_NOW_WOBBLE_MS] = (float)wb[0];
     }
   }
 }
@@ -774,10 +834,11 @@ p4d_motion_process(P4dMotion*         motion,
     if (spread) {
       m->spread_zero = 0;
     }
-    const Needs nd = needs(m, spread);
-    run_engine(m, ENGINE_L, mp[ENGINE_L], nd.left, n);
-    run_engine(m, ENGINE_R, mp[ENGINE_R], nd.right, n);
-    run_engine(m, ENGINE_F, mp[ENGINE_F], nd.flutter, n);
+    unsigned channels[N_ENGINES];
+    needs(m, spread, channels);
+    for (unsigned e = 0U; e < N_ENGINES; ++e) {
+      run_engine(m, e, mp[e], channels[e], n);
+    }
 
     process_chunk(m, out, done, n, now);
     if (!spread) {

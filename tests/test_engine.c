@@ -322,6 +322,66 @@ test_ramps(void)
   check_ramp(P4D_KIND_NOISE, P4D_NOISE_MORPH_X, 0.0f, 2.0f, 2.0);
 }
 
+/// Set rig's parameters for block b of test_channel_mask: a seed change
+/// (an equal-power glide) and a spread change (a plain one) on the way.
+static void
+mask_params(P4dRig* rig, size_t b)
+{
+  if (rig->kind == P4D_KIND_MOD) {
+    rig->params[P4D_MOD_RATE_HZ] = 7.0f;
+    rig->params[P4D_MOD_SEED]    = b < 10U ? 1.0f : 2.0f;
+    rig->params[P4D_MOD_SPREAD]  = b < 25U ? 1.0f : 0.7f;
+  } else {
+    rig->params[P4D_NOISE_SEED] = b < 10U ? 1.0f : 2.0f;
+  }
+}
+
+/// A Mod engine computes only the channels of its mask (the others' buffers
+/// may be NULL), each with the bits of an engine that computes them all,
+/// whatever the mask was before, through glides; the Noise computes both.
+static void
+test_channel_mask(void)
+{
+  const size_t n     = 40000U;
+  const size_t block = 1000U;
+  for (unsigned kind = 0U; kind < 2U; ++kind) {
+    P4dRig     ref      = p4d_rig_new((P4dKind)kind, 48000.0);
+    P4dRig     rig      = p4d_rig_new((P4dKind)kind, 48000.0);
+    P4dBuffers want     = p4d_buffers_new(block);
+    P4dBuffers got      = p4d_buffers_new(block);
+    size_t     compared = 0U;
+    for (size_t b = 0U; b < n / block; ++b) {
+      mask_params(&ref, b);
+      mask_params(&rig, b);
+      const unsigned mask = (unsigned)(b * 7U) % 16U;
+      p4d_engine_set_channels(rig.engine, mask);
+      float* at[P4D_MAX_CHANNELS];
+      for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
+        const bool on = kind == P4D_KIND_NOISE || (mask & (1U << c));
+        at[c]         = on ? got.ch[c] : NULL;
+      }
+      p4d_engine_process(ref.engine, ref.params, want.ch, (uint32_t)block);
+      p4d_engine_process(rig.engine, rig.params, at, (uint32_t)block);
+      for (unsigned c = 0U; c < ref.n_channels; ++c) {
+        if (at[c]) {
+          assert(p4d_first_difference(at[c], want.ch[c], block) == block);
+          ++compared;
+        }
+      }
+    }
+    printf("# channel mask, %s: %zu blocks of %zu frames equal to all "
+           "channels on\n",
+           kind ? "noise" : "mod",
+           compared,
+           block);
+    assert(compared >= (kind ? 80U : 70U));
+    p4d_buffers_free(&want);
+    p4d_buffers_free(&got);
+    p4d_engine_free(ref.engine);
+    p4d_engine_free(rig.engine);
+  }
+}
+
 int
 main(void)
 {
@@ -331,5 +391,6 @@ main(void)
   test_noise_level_and_dc();
   test_bad_controls();
   test_ramps();
+  test_channel_mask();
   return 0;
 }

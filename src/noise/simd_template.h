@@ -126,6 +126,7 @@
 /// What a line's blocks share.
 typedef struct {
   uint32_t key;
+  uint64_t w_period; ///< Cells per period of w, 0: aperiodic
   double   origin[4];
   double   step[4];
   bool     fixed[3];   ///< Axis x, y or z does not move along the line
@@ -250,11 +251,27 @@ blend(VF v[], const VF u[], unsigned n_axes)
 
 /// The group of layer w of the cached cell, its layers hashed on first use.
 static LayerGroup*
-layer_group(Layers* layers, uint64_t w)
+layer_group(const Line* line, Layers* layers, uint64_t w)
 {
   const uint64_t    first = w & ~(uint64_t)(P4D_GROUP - 1U);
   LayerGroup* const group = &layers->group[(w / P4D_GROUP) & 1U];
   if (group->valid && group->first == first) {
+    return group;
+  }
+
+  memset(group->has_partial, 0, sizeof(group->has_partial));
+  group->first = first;
+  group->valid = true;
+  if (line->w_period != 0U) {
+    // A periodic w: the layers' cells wrap anywhere in the group, so each
+    // is wrapped and hashed as the scalar kernel does (only loops pay).
+    for (unsigned l = 0U; l < P4D_GROUP; ++l) {
+      const uint64_t cell = cell_wrap(first + l, line->w_period);
+      for (unsigned q = 0U; q < 8U; ++q) {
+        group->g[q][l] = hash_gradient(hash_link(
+          layers->hxyz[q], cell_lo(cell), cell_hi(cell), hash_mul[3]));
+      }
+    }
     return group;
   }
 
@@ -273,10 +290,6 @@ layer_group(Layers* layers, uint64_t w)
       vi_store(&group->g[q][l], vi_leaf(link));
     }
   }
-
-  memset(group->has_partial, 0, sizeof(group->has_partial));
-  group->first = first;
-  group->valid = true;
   return group;
 }
 
@@ -391,9 +404,10 @@ block_layers(const Line*  line,
 
   // The layers lie in w0's group and the next (P4D_LAYERS_MAX).
   const uint64_t    w_top = w0 + n_layers - 1U;
-  LayerGroup* const low   = layer_group(layers, w0);
-  LayerGroup* const high =
-    w_top / P4D_GROUP == w0 / P4D_GROUP ? low : layer_group(layers, w_top);
+  LayerGroup* const low   = layer_group(line, layers, w0);
+  LayerGroup* const high  = w_top / P4D_GROUP == w0 / P4D_GROUP
+                              ? low
+                              : layer_group(line, layers, w_top);
 
   VF lower = vf_set1(0.0f);
   VF upper = vf_set1(0.0f);
@@ -544,9 +558,10 @@ block_gather(const Line*  line,
   // The layers lie in w0's group and the next: a lane's lower layer is at
   // index cw - first in that pair, which the block keeps below 2^32.
   const uint64_t    w_top = w0 + n_layers - 1U;
-  LayerGroup* const low   = layer_group(layers, w0);
-  LayerGroup* const high =
-    w_top / P4D_GROUP == w0 / P4D_GROUP ? low : layer_group(layers, w_top);
+  LayerGroup* const low   = layer_group(line, layers, w0);
+  LayerGroup* const high  = w_top / P4D_GROUP == w0 / P4D_GROUP
+                              ? low
+                              : layer_group(line, layers, w_top);
   const VI lower = vi_add(b.cw, vi_set1(0U - cell_lo(low->first)));
   const VI upper = vi_add(lower, vi_set1(1U));
 
@@ -663,7 +678,8 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
       const double p_first = line->origin[a] + t_first * line->step[a];
       const double p_last  = line->origin[a] + t_last * line->step[a];
       if (!coord_ok(p_first) || !coord_ok(p_last)) {
-        p4d_noise_span_scalar(line->key, line->origin, line->step, t0, out, n);
+        p4d_noise_span_scalar(
+          line->key, line->origin, line->step, t0, out, n, line->w_period);
         return;
       }
       fl_first[a] = floor(p_first) + 0.0;
@@ -679,7 +695,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
   if (one_xyz_cell) {
     if (!layers->valid || memcmp(layers->cell, c_first, sizeof(layers->cell))) {
       memcpy(layers->cell, c_first, sizeof(layers->cell));
-      hash_corners(line->key, c_first, 3U, layers->hxyz);
+      hash_corners(line->key, c_first, 3U, 0U, layers->hxyz);
       layers->group[0].valid = layers->group[1].valid = false;
       layers->valid                                   = true;
     }
@@ -688,11 +704,16 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
       !block_in_cell(
         line, layers, t_lo, t_hi, fl_first, fl_first[3], fl_last[3], &r)) {
 #ifdef P4D_HAVE_LOOKUP32
-    r = block_lanes(line, t_lo, t_hi);
-#else
-    p4d_noise_span_scalar(line->key, line->origin, line->step, t0, out, n);
-    return;
+    if (line->w_period == 0U) {
+      r = block_lanes(line, t_lo, t_hi);
+      block_store(r, n, out);
+      return;
+    }
 #endif
+    // Per-lane hashing does not wrap a periodic w: the scalar kernel does.
+    p4d_noise_span_scalar(
+      line->key, line->origin, line->step, t0, out, n, line->w_period);
+    return;
   }
 
   block_store(r, n, out);
@@ -704,11 +725,12 @@ P4D_SPAN(uint32_t     key,
          const double step[4],
          int64_t      first,
          float*       out,
-         size_t       n)
+         size_t       n,
+         uint64_t     w_period)
 {
-  Line line = { key,      { 0.0 }, { 0.0 },  { false }, true,
-                { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },  1.0f,
-                0.0f,     false,   { 0.0 } };
+  Line line = { key,     w_period, { 0.0 },  { 0.0 },  { false },
+                true,    { 0.0f }, { 0.0 },  { 0.0f }, { 0.0f },
+                1.0f,    0.0f,     false,    { 0.0 } };
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
   for (unsigned a = 0U; a < 3U; ++a) {
@@ -760,7 +782,7 @@ P4D_SPAN(uint32_t     key,
     for (unsigned a = 0U; a < 3U; ++a) {
       layers.cell[a] = (uint64_t)(int64_t)line.xyz_floor[a];
     }
-    hash_corners(line.key, layers.cell, 3U, layers.hxyz);
+    hash_corners(line.key, layers.cell, 3U, 0U, layers.hxyz);
     layers.group[0].valid = layers.group[1].valid = false;
     layers.valid                                  = true;
   }

@@ -23,6 +23,21 @@ static const P4dScalePoint motion_filter_points[] = {
 
 static const P4dScalePoint cc_points[] = { { 128.0f, "Off" }, { 0.0f, NULL } };
 
+static const P4dScalePoint loop_points[] = { { 0.0f, "Off" }, { 0.0f, NULL } };
+
+/*
+  The loop (Mod and Motion): with the song beats clock, a loop of N whole
+  beats makes the output repeat every N beats, bit for bit, without a step
+  at the seam (rates and octaves snap to whole cells per loop: see
+  src/engine.c, Loops).  It does nothing with song time or free running,
+  whose clocks are not in beats; 0 is off.
+*/
+#define LOOP_PARAM                                                       \
+  {                                                                      \
+    "loop_beats", "Loop (song beats)", 0.0f, 0.0f, 1024.0f, P4D_UNIT_BEAT, \
+      INT, loop_points                                                   \
+  }
+
 #define LOG P4D_PARAM_LOGARITHMIC
 #define INT P4D_PARAM_INTEGER
 #define ENUM (P4D_PARAM_INTEGER | P4D_PARAM_ENUMERATION)
@@ -70,6 +85,7 @@ static const P4dParam mod_params[P4D_MOD_N_PARAMS] = {
   { "cc_2", "CC 2", 0.0f, 128.0f, 128.0f, P4D_UNIT_NONE, INT, cc_points },
   { "cc_3", "CC 3", 0.0f, 128.0f, 128.0f, P4D_UNIT_NONE, INT, cc_points },
   { "cc_4", "CC 4", 0.0f, 128.0f, 128.0f, P4D_UNIT_NONE, INT, cc_points },
+  LOOP_PARAM,
 };
 
 static const P4dParam noise_params[P4D_NOISE_N_PARAMS] = {
@@ -129,6 +145,7 @@ static const P4dParam motion_params[P4D_MOTION_N_PARAMS] = {
   { "mix", "Mix", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
   { "output_db", "Output", -24.0f, 0.0f, 12.0f, P4D_UNIT_DB, 0U, NULL },
   { "enabled", "Enabled", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, ENABLED, NULL },
+  LOOP_PARAM,
 };
 
 static const P4dParamTable tables[] = {
@@ -210,7 +227,10 @@ p4d_unit_uri(P4dUnit unit)
     OUTPUT(23U, P4D_PORT_CONTROL_OUT, 2U, "out_3", "Out 3", -1.0f, 1.0f),  \
     OUTPUT(24U, P4D_PORT_CONTROL_OUT, 3U, "out_4", "Out 4", -1.0f, 1.0f)
 
-static const P4dPort mod_ports[] = { MOD_PORTS };
+static const P4dPort mod_ports[] = {
+  MOD_PORTS,
+  CONTROL(25U, P4D_MOD_LOOP_BEATS),
+};
 
 static const P4dPort mod_cv_ports[] = {
   MOD_PORTS,
@@ -218,6 +238,7 @@ static const P4dPort mod_cv_ports[] = {
   OUTPUT(26U, P4D_PORT_CV_OUT, 1U, "cv_2", "CV 2", -1.0f, 1.0f),
   OUTPUT(27U, P4D_PORT_CV_OUT, 2U, "cv_3", "CV 3", -1.0f, 1.0f),
   OUTPUT(28U, P4D_PORT_CV_OUT, 3U, "cv_4", "CV 4", -1.0f, 1.0f),
+  CONTROL(29U, P4D_MOD_LOOP_BEATS),
 };
 
 static const P4dPort noise_ports[] = {
@@ -315,6 +336,7 @@ static const P4dPort motion_ports[] = {
               0.0f,
               16384.0f,
               P4D_UNIT_FRAME),
+  CONTROL(35U, P4D_MOTION_LOOP_BEATS),
 };
 
 #define N_PORTS(ports) (uint32_t)(sizeof(ports) / sizeof((ports)[0]))

@@ -95,6 +95,7 @@ typedef enum {
   P4D_MOD_CC_2,
   P4D_MOD_CC_3,
   P4D_MOD_CC_4,
+  P4D_MOD_LOOP_BEATS, ///< Loop length in beats (song beats clock), 0: off
   P4D_MOD_N_PARAMS
 } P4dModParam;
 
@@ -150,6 +151,7 @@ typedef enum {
   P4D_MOTION_MIX,           ///< Dry 0 to wet 1
   P4D_MOTION_OUTPUT_DB,     ///< Output gain
   P4D_MOTION_ENABLED,       ///< lv2:enabled: 0 bypass, 1 process
+  P4D_MOTION_LOOP_BEATS,    ///< Loop length in beats (song beats), 0: off
   P4D_MOTION_N_PARAMS
 } P4dMotionParam;
 
@@ -172,7 +174,7 @@ typedef enum {
 #define P4D_CC_OFF 128
 
 /// Most parameters of any kind.
-#define P4D_MAX_PARAMS 25U
+#define P4D_MAX_PARAMS 26U
 
 /// The parameters of one kind of engine.
 typedef struct {

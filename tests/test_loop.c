@@ -195,21 +195,30 @@ test_mod_beat_positions(void)
          "loop (%zu frames) later\n",
          len);
 
-  // Ten hours into the song (no transport: frames since activation), where
-  // the phase, were it not cut per loop, would round differently a loop
-  // later (the fraction of a cell to float: about 1 frame in 1000).
-  P4dRig far = p4d_rig_new(P4D_KIND_MOD, c->rate_hz);
-  mod_loop_params(&far, c);
-  p4d_engine_activate_at(far.engine, 1728000000, c->bpm);
-  p4d_rig_render(&far, b.ch, m, 4096U);
-  for (unsigned ch = 0U; ch < 4U; ++ch) {
-    p4d_assert_same("ten hours in", b.ch[ch], b.ch[ch] + len, 0U, m - len);
-  }
-  printf("# ten hours into the song: every frame equals the one a loop "
-         "later\n");
-  p4d_engine_free(far.engine);
   p4d_engine_free(rig.engine);
   p4d_buffers_free(&b);
+
+  // Far into the song (no transport: frames since activation), a loop
+  // before the frame where w of octave 0 (7 cells a loop of 192000 frames)
+  // passes 2^23 cells: there a double's spacing doubles, so a line not cut
+  // per loop would round differently a loop later (this fails without
+  // the cut).
+  const Case*   l     = &cases[3];
+  const size_t  llen  = loop_frames(l);
+  const int64_t cross = (int64_t)(0x1p23 * (double)llen / 7.0);
+  P4dRig        far   = p4d_rig_new(P4D_KIND_MOD, l->rate_hz);
+  P4dBuffers    f     = p4d_buffers_new(2U * llen);
+  mod_loop_params(&far, l);
+  p4d_engine_activate_at(far.engine, cross - (int64_t)llen * 3 / 2, l->bpm);
+  p4d_rig_render(&far, f.ch, 2U * llen, 4096U);
+  for (unsigned ch = 0U; ch < 4U; ++ch) {
+    p4d_assert_same("far into the song", f.ch[ch], f.ch[ch] + llen, 0U, llen);
+  }
+  printf("# 1300 hours into the song (w of octave 0 passing 2^23 cells): every frame equals the one a loop "
+         "(%zu frames) later\n",
+         llen);
+  p4d_engine_free(far.engine);
+  p4d_buffers_free(&f);
 }
 
 /**

@@ -31,6 +31,7 @@ static const P4dTtlPoint noise_clock_points[] = {
   { 0, "Song time" }, { 1, "Free running" }, { 0, NULL },
 };
 static const P4dTtlPoint cc_points[] = { { 128, "Off" }, { 0, NULL } };
+static const P4dTtlPoint loop_points[] = { { 0, "Off" }, { 0, NULL } };
 
 #define HZ LV2_UNITS__hz
 #define DB LV2_UNITS__db
@@ -47,38 +48,54 @@ static const P4dTtlPoint cc_points[] = { { 128, "Off" }, { 0, NULL } };
   { sym, name, i, CONTROL_IN, def, min, max, props, unit, points }
 // clang-format on
 
-/// Perlin4D Mod CV; Perlin4D Mod is its first 25 ports.
+/// The ports Perlin4D Mod and Mod CV share: indices 0 to 24.
+// clang-format off
+#define MOD_COMMON_PORTS                                                     \
+  OTHER(0U, "control", "Control", ATOM_IN),                                  \
+  OTHER(1U, "midi_out", "MIDI out", MIDI_OUT),                               \
+  IN(2U, "clock", "Clock", 0, 0, 2, NULL, INT | ENUM, mod_clock_points),     \
+  IN(3U, "rate_hz", "Rate", 0.5f, 0.001f, 50.0f, HZ, LOG, NULL),             \
+  IN(4U, "period_beats", "Period", 4.0f, 0.0625f, 256.0f, BEAT, LOG, NULL),  \
+  IN(5U, "octaves", "Octaves", 3.0f, 1.0f, 8.0f, NULL, 0, NULL),             \
+  IN(6U, "lacunarity", "Lacunarity", 2.0f, 1.5f, 4.0f, NULL, 0, NULL),       \
+  IN(7U, "persistence", "Persistence", 0.5f, 0.0f, 1.0f, NULL, 0, NULL),     \
+  IN(8U, "spread", "Spread", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),               \
+  IN(9U, "morph_x", "Morph X", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),          \
+  IN(10U, "morph_y", "Morph Y", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),         \
+  IN(11U, "morph_z", "Morph Z", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),         \
+  IN(12U, "seed", "Seed", 1, 0, 65535, NULL, INT, NULL),                     \
+  IN(13U, "out_min", "Output minimum", 0.0f, -1.0f, 1.0f, NULL, 0, NULL),    \
+  IN(14U, "out_max", "Output maximum", 1.0f, -1.0f, 1.0f, NULL, 0, NULL),    \
+  IN(15U, "smooth_ms", "Smoothing", 20.0f, 0.0f, 1000.0f, MS, 0, NULL),      \
+  IN(16U, "midi_channel", "MIDI channel", 1, 1, 16, NULL, INT, NULL),        \
+  IN(17U, "cc_1", "CC 1", 128, 0, 128, NULL, INT, cc_points),                \
+  IN(18U, "cc_2", "CC 2", 128, 0, 128, NULL, INT, cc_points),                \
+  IN(19U, "cc_3", "CC 3", 128, 0, 128, NULL, INT, cc_points),                \
+  IN(20U, "cc_4", "CC 4", 128, 0, 128, NULL, INT, cc_points),                \
+  OUT(21U, "out_1", "Out 1", CONTROL_OUT),                                   \
+  OUT(22U, "out_2", "Out 2", CONTROL_OUT),                                   \
+  OUT(23U, "out_3", "Out 3", CONTROL_OUT),                                   \
+  OUT(24U, "out_4", "Out 4", CONTROL_OUT),
+// clang-format on
+
+/// Perlin4D Mod: the shared ports, then what was appended.
+static const P4dTtlPort mod_ports[] = {
+  // clang-format off
+  MOD_COMMON_PORTS
+  IN(25U, "loop_beats", "Loop (song beats)", 0, 0, 1024, BEAT, INT, loop_points),
+  // clang-format on
+};
+
+/// Perlin4D Mod CV: the shared ports, the CV outputs, then what was
+/// appended.
 static const P4dTtlPort mod_cv_ports[] = {
   // clang-format off
-  OTHER(0U, "control", "Control", ATOM_IN),
-  OTHER(1U, "midi_out", "MIDI out", MIDI_OUT),
-  IN(2U, "clock", "Clock", 0, 0, 2, NULL, INT | ENUM, mod_clock_points),
-  IN(3U, "rate_hz", "Rate", 0.5f, 0.001f, 50.0f, HZ, LOG, NULL),
-  IN(4U, "period_beats", "Period", 4.0f, 0.0625f, 256.0f, BEAT, LOG, NULL),
-  IN(5U, "octaves", "Octaves", 3.0f, 1.0f, 8.0f, NULL, 0, NULL),
-  IN(6U, "lacunarity", "Lacunarity", 2.0f, 1.5f, 4.0f, NULL, 0, NULL),
-  IN(7U, "persistence", "Persistence", 0.5f, 0.0f, 1.0f, NULL, 0, NULL),
-  IN(8U, "spread", "Spread", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),
-  IN(9U, "morph_x", "Morph X", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(10U, "morph_y", "Morph Y", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(11U, "morph_z", "Morph Z", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(12U, "seed", "Seed", 1, 0, 65535, NULL, INT, NULL),
-  IN(13U, "out_min", "Output minimum", 0.0f, -1.0f, 1.0f, NULL, 0, NULL),
-  IN(14U, "out_max", "Output maximum", 1.0f, -1.0f, 1.0f, NULL, 0, NULL),
-  IN(15U, "smooth_ms", "Smoothing", 20.0f, 0.0f, 1000.0f, MS, 0, NULL),
-  IN(16U, "midi_channel", "MIDI channel", 1, 1, 16, NULL, INT, NULL),
-  IN(17U, "cc_1", "CC 1", 128, 0, 128, NULL, INT, cc_points),
-  IN(18U, "cc_2", "CC 2", 128, 0, 128, NULL, INT, cc_points),
-  IN(19U, "cc_3", "CC 3", 128, 0, 128, NULL, INT, cc_points),
-  IN(20U, "cc_4", "CC 4", 128, 0, 128, NULL, INT, cc_points),
-  OUT(21U, "out_1", "Out 1", CONTROL_OUT),
-  OUT(22U, "out_2", "Out 2", CONTROL_OUT),
-  OUT(23U, "out_3", "Out 3", CONTROL_OUT),
-  OUT(24U, "out_4", "Out 4", CONTROL_OUT),
+  MOD_COMMON_PORTS
   OUT(25U, "cv_1", "CV 1", CV_OUT),
   OUT(26U, "cv_2", "CV 2", CV_OUT),
   OUT(27U, "cv_3", "CV 3", CV_OUT),
   OUT(28U, "cv_4", "CV 4", CV_OUT),
+  IN(29U, "loop_beats", "Loop (song beats)", 0, 0, 1024, BEAT, INT, loop_points),
   // clang-format on
 };
 
@@ -152,9 +169,11 @@ static const P4dTtlPort motion_ports[] = {
   OUTU(32U, "cutoff_now", "Cutoff now", 20.0f, 20000.0f, HZ),
   OUTU(33U, "wobble_now", "Wobble now", -12.0f, 12.0f, MS),
   { "latency", "Latency", 34U, LATENCY_OUT, 0, 0, 16384, INT, FRAME, NULL },
+  IN(35U, "loop_beats", "Loop (song beats)", 0, 0, 1024, BEAT, INT, loop_points),
   // clang-format on
 };
 
+#undef MOD_COMMON_PORTS
 #undef IN
 #undef OUT
 #undef OUTU
@@ -163,12 +182,12 @@ static const P4dTtlPort motion_ports[] = {
 // clang-format off
 const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS] = {
   { "urn:perlin4d:mod", "Perlin4D Mod", LV2_CORE__UtilityPlugin,
-    mod_cv_ports, 25U, 7U },
+    mod_ports, 26U, 7U },
   { "urn:perlin4d:mod-cv", "Perlin4D Mod CV", LV2_CORE__UtilityPlugin,
-    mod_cv_ports, 29U, 7U },
+    mod_cv_ports, 30U, 7U },
   { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
     noise_ports, 18U, 5U },
   { "urn:perlin4d:motion", "Perlin4D Motion", LV2_CORE__ModulatorPlugin,
-    motion_ports, 35U, 6U },
+    motion_ports, 36U, 6U },
 };
 // clang-format on

@@ -54,7 +54,10 @@
       song_beat(n) * rate[a]                           (beats)
 
   so the same song position always gives the same phase, bit for bit, in
-  seconds at speed 1, whatever happened before.  Free running (the clock
+  seconds at speed 1, whatever happened before.  A Mod loop (song beats)
+  snaps the rate to whole cells per loop, reduces the anchor beat modulo
+  the loop and cuts the line per loop (loop_snap(), loop_line()), so the
+  output repeats every loop bit for bit.  Free running (the clock
   parameter, or a stopped transport) continues the phase of the voice before
   it, so a rate change there bends the signal.
 
@@ -208,8 +211,8 @@ typedef struct {
   double       loop_beats; ///< Mod in song beats: loop length, 0: none
   double       loop_cells; ///< Cells of w per loop (octave 0), 0: none
   double       loop_len;   ///< Frames per loop of the time line, 0: not cut
-  int64_t      offset; ///< Voice time index = engine frame + offset
-  int64_t      grid;   ///< High-pass grid time = engine frame + grid
+  int64_t      offset;     ///< Voice time index = engine frame + offset
+  int64_t      grid;       ///< High-pass grid time = engine frame + grid
   P4dBiquad    hpf[P4D_MAX_CHANNELS][P4D_HIGHPASS_FILTERS]; ///< Noise
   P4dTexture   texture; ///< Noise: gusts and grit (texture.h)
 } Voice;
@@ -673,7 +676,7 @@ voice_octaves(const Voice* v, unsigned c, int64_t t, float* acc, uint32_t m)
 {
   const double len = v->loop_len;
   for (uint32_t done = 0U; done < m;) {
-    const int64_t now    = t + (int64_t)done;
+    const int64_t now = t + (int64_t)done;
     double        origin[4];
     int64_t       first = now;
     uint32_t      n     = m - done;

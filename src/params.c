@@ -32,10 +32,10 @@ static const P4dScalePoint loop_points[] = { { 0.0f, "Off" }, { 0.0f, NULL } };
   src/engine.c, Loops).  It does nothing with song time or free running,
   whose clocks are not in beats; 0 is off.
 */
-#define LOOP_PARAM                                                       \
-  {                                                                      \
+#define LOOP_PARAM                                                         \
+  {                                                                        \
     "loop_beats", "Loop (song beats)", 0.0f, 0.0f, 1024.0f, P4D_UNIT_BEAT, \
-      INT, loop_points                                                   \
+      INT, loop_points                                                     \
   }
 
 #define LOG P4D_PARAM_LOGARITHMIC

@@ -214,7 +214,8 @@ test_mod_beat_positions(void)
   for (unsigned ch = 0U; ch < 4U; ++ch) {
     p4d_assert_same("far into the song", f.ch[ch], f.ch[ch] + llen, 0U, llen);
   }
-  printf("# 1300 hours into the song (w of octave 0 passing 2^23 cells): every frame equals the one a loop "
+  printf("# 1300 hours into the song (w of octave 0 passing 2^23 cells): every "
+         "frame equals the one a loop "
          "(%zu frames) later\n",
          llen);
   p4d_engine_free(far.engine);
@@ -272,20 +273,19 @@ test_mod_loop_needs_beats(void)
 {
   const size_t n = 30000U;
   for (int clock = 0; clock < 3; clock += 2) {
-    P4dRig     off = p4d_rig_new(P4D_KIND_MOD, 48000.0);
-    P4dRig     on  = p4d_rig_new(P4D_KIND_MOD, 48000.0);
-    P4dBuffers a   = p4d_buffers_new(n);
-    P4dBuffers b   = p4d_buffers_new(n);
+    P4dRig     off            = p4d_rig_new(P4D_KIND_MOD, 48000.0);
+    P4dRig     on             = p4d_rig_new(P4D_KIND_MOD, 48000.0);
+    P4dBuffers a              = p4d_buffers_new(n);
+    P4dBuffers b              = p4d_buffers_new(n);
     off.params[P4D_MOD_CLOCK] = on.params[P4D_MOD_CLOCK] = (float)clock;
     on.params[P4D_MOD_LOOP_BEATS]                        = 4.0f;
     p4d_rig_render(&off, a.ch, n, 1000U);
     p4d_rig_render(&on, b.ch, n / 2U, 1000U);
     // Switched on midway: nothing to glide to.
     on.params[P4D_MOD_LOOP_BEATS] = 2.0f;
-    float* tail[4] = { b.ch[0] + n / 2U,
-                       b.ch[1] + n / 2U,
-                       b.ch[2] + n / 2U,
-                       b.ch[3] + n / 2U };
+    float* tail[4]                = {
+                     b.ch[0] + n / 2U, b.ch[1] + n / 2U, b.ch[2] + n / 2U, b.ch[3] + n / 2U
+    };
     p4d_rig_render(&on, tail, n / 2U, 1000U);
     for (unsigned ch = 0U; ch < 4U; ++ch) {
       p4d_assert_same("loop without beats", a.ch[ch], b.ch[ch], 0U, n);

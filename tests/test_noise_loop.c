@@ -72,7 +72,7 @@ test_floored_modulo(void)
       const double z = p4d_rng_uniform(&rng, -20.0, 20.0);
       const double w =
         floor(p4d_rng_uniform(&rng, -3.0 * pd, 3.0 * pd) * 1024.0) / 1024.0;
-      const float  n = p4d_noise4_loop(p, x, y, z, w, period);
+      const float  n   = p4d_noise4_loop(p, x, y, z, w, period);
       const double k[] = { -5.0, -1.0, 1.0, 2.0, 1000.0 };
       for (unsigned j = 0U; j < 5U; ++j) {
         assert(bits(p4d_noise4_loop(p, x, y, z, w + k[j] * pd, period)) ==
@@ -121,9 +121,9 @@ test_seam_smooth(void)
       const double w = k * (double)period;
       for (int j = -64; j < 64; ++j) {
         const double a = w + j * h;
-        const double d = fabs(
-          (double)p4d_noise4_loop(i, x, y, z, a + h, period) -
-          (double)p4d_noise4_loop(i, x, y, z, a, period));
+        const double d =
+          fabs((double)p4d_noise4_loop(i, x, y, z, a + h, period) -
+               (double)p4d_noise4_loop(i, x, y, z, a, period));
         assert(d <= P4D_NOISE_LIPSCHITZ * h * 1.001 + 1.0e-5);
         if (j == -1 || j == 0) {
           seam = d > seam ? d : seam;
@@ -180,7 +180,8 @@ test_paths_periodic(void)
       for (unsigned p = 0U; p < 5U; ++p) {
         const Line*   ln    = &lines[l];
         const int64_t first = (int64_t)l * 977 - 2000;
-        p4d_noise4_span_loop(l + p, ln->origin, ln->step, first, out, N, tried[p]);
+        p4d_noise4_span_loop(
+          l + p, ln->origin, ln->step, first, out, N, tried[p]);
         for (unsigned i = 0U; i < N; ++i) {
           const double t = (double)(first + (int64_t)i);
           const float  r = p4d_noise4_loop(l + p,
@@ -218,7 +219,7 @@ test_fbm_loop(void)
   const double origin[4]   = { 0.0, 0.5, 0.2347, 0.0 };
   const double position[4] = { 1.7, -0.3, 0.0, 0.0 };
 
-  const P4dFbm plain = { 5.5f, 2.0, 0.6f, 0.0 };
+  const P4dFbm plain   = { 5.5f, 2.0, 0.6f, 0.0 };
   double       step[4] = { 0.0, 0.0, 0.0, 3.0 / T };
   p4d_fbm4_sum_span(&plain, 7U, origin, step, position, -T, a, N);
   p4d_fbm4_sum_span_loop(&plain, 0.0, 7U, origin, step, position, -T, b, N);

@@ -54,11 +54,11 @@ render_rows(const char* loop,
   snprintf(loop_set, sizeof(loop_set), "loop_beats=%s", loop);
   snprintf(period_set, sizeof(period_set), "period_beats=%s", period);
   snprintf(lac_set, sizeof(lac_set), "lacunarity=%s", lacunarity);
-  const char* const args[] = { "-o",       "loop.csv", "--plugin", "mod",
-                               "--fps",    "100",      "--tempo",  "120",
-                               "--set",    "clock=1",  "--set",    loop_set,
-                               "--set",    period_set, "--set",    lac_set,
-                               "--set",    "octaves=6", "--duration", "9",
+  const char* const args[] = { "-o",    "loop.csv",  "--plugin",   "mod",
+                               "--fps", "100",       "--tempo",    "120",
+                               "--set", "clock=1",   "--set",      loop_set,
+                               "--set", period_set,  "--set",      lac_set,
+                               "--set", "octaves=6", "--duration", "9",
                                NULL };
   p4d_cli_ok(args, NULL);
   size_t size = 0U;

@@ -31,6 +31,14 @@
   0.5 +- 0.006, so the lattice does not repeat within the coordinate range,
   and n(p) and n(p + 2^k) are uncorrelated on every axis (tests/test_hash.c).
 
+  Periodic time.  For loops (p4d_noise4_loop()) the hash may see w's cell
+  modulo a period P, floored so that negative cells wrap into [0, P) too:
+  cells c and c + P then get the same gradients, and since the kernel uses
+  a cell only through its hash, noise(w) and noise(w + P) are the same
+  function, as smooth across a multiple of P as across any cell face (the
+  upper corner of cell P - 1 is cell 0).  Only the w link of the chain
+  wraps; x, y and z stay aperiodic.
+
   Precision.  Coordinates arrive as doubles; floor() and the subtraction are
   exact, so the fraction is exact before it is rounded once to float.  The
   rest is float arithmetic in a fixed order (the build disables contraction

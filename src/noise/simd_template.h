@@ -103,6 +103,11 @@
     the path can look up a gradient per lane (P4D_HAVE_LOOKUP32); a path
     that cannot leaves such blocks to the scalar kernel.
 
+  Periodic lines (a w period, for loops) wrap w's cell before its hash:
+  each layer group hashes its 16 wrapped cells in scalar code, and blocks
+  that would hash per lane go to the scalar kernel, which wraps too; the
+  aperiodic path is untouched.
+
   The fused multiply-adds multiply by a gradient component, 0 or +-1, so the
   product is exact and the single rounding is the sum's: the same bits as
   the scalar kernel's multiply and add.  Nothing else is fused.
@@ -562,8 +567,8 @@ block_gather(const Line*  line,
   LayerGroup* const high  = w_top / P4D_GROUP == w0 / P4D_GROUP
                               ? low
                               : layer_group(line, layers, w_top);
-  const VI lower = vi_add(b.cw, vi_set1(0U - cell_lo(low->first)));
-  const VI upper = vi_add(lower, vi_set1(1U));
+  const VI          lower = vi_add(b.cw, vi_set1(0U - cell_lo(low->first)));
+  const VI          upper = vi_add(lower, vi_set1(1U));
 
   VF v[16];
   P4D_UNROLL
@@ -728,9 +733,9 @@ P4D_SPAN(uint32_t     key,
          size_t       n,
          uint64_t     w_period)
 {
-  Line line = { key,     w_period, { 0.0 },  { 0.0 },  { false },
-                true,    { 0.0f }, { 0.0 },  { 0.0f }, { 0.0f },
-                1.0f,    0.0f,     false,    { 0.0 } };
+  Line line = { key,  w_period, { 0.0 }, { 0.0 },  { false },
+                true, { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },
+                1.0f, 0.0f,     false,   { 0.0 } };
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
   for (unsigned a = 0U; a < 3U; ++a) {

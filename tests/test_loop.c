@@ -345,8 +345,25 @@ test_motion_periodic(void)
       assert(p4d_first_difference(&a, &b, 1U) == 1U);
     }
   }
+  // Across the seams (between blocks per_loop - 1 and per_loop, and a
+  // loop later) each target moves no more than across the blocks beside.
+  for (unsigned t = 0U; t < P4D_MOTION_N_NOW; ++t) {
+    float curve[3U * 48000U / 480U];
+    assert(sizeof(curve) / sizeof(curve[0]) == n / block);
+    for (size_t j = 0U; j < n / block; ++j) {
+      curve[j] = now[j * P4D_MOTION_N_NOW + t];
+    }
+    for (size_t s = per_loop; s + 1U < n / block; s += per_loop) {
+      const double across = fabs((double)curve[s] - (double)curve[s - 1U]);
+      const double before = fabs((double)curve[s - 1U] - (double)curve[s - 2U]);
+      const double after  = fabs((double)curve[s + 1U] - (double)curve[s]);
+      const double near   = before > after ? before : after;
+      assert(across <= 1.5 * near + 1.0e-4);
+    }
+  }
   printf("# Motion, loop 2 beats: gain, pan, cutoff and wobble at the end "
-         "of each of %zu blocks equal those a loop later\n",
+         "of each of %zu blocks equal those a loop later, and step across "
+         "the seams like beside them\n",
          per_loop);
 
   p4d_motion_free(m);

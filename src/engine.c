@@ -43,7 +43,9 @@
   offset between the voices on axis a at the glide's middle and c(d) = 1 -
   3d^2 + 2d^3 (0 from d = 1), a fit within 0.04 of the kernel's
   correlation at an offset of d cells along one axis, averaged over points
-  (sum_b A(d_b) prod_{a != b} B(d_a), the covariance analogue of V below).
+  (sum_b A(d_b) prod_{a != b} B(d_a), the covariance analogue of V below);
+  between voices in the same loop, d_w is taken modulo the loop, so a host
+  that loops the same beats glides between equal signals by the plain law.
   Both laws have the zero end slopes of a, so the output's slope never
   jumps.  The shaping parameters glide with a.
 
@@ -837,6 +839,11 @@ voices_correlation(const P4dEngine* e,
     pn += (double)wn[k] * wn[k];
   }
 
+  // In the same loop, w phases a whole loop apart are the same point (a
+  // host that loops the same beats relocates by whole loops).
+  const bool same_loop = n->loop_cells > 0.0 &&
+                         n->loop_cells == o->loop_cells &&
+                         n->fbm.lacunarity == o->fbm.lacunarity;
   for (unsigned c = 0U; c < e->n_channels; ++c) {
     double cov = 0.0;
     double so  = 1.0;
@@ -844,8 +851,14 @@ voices_correlation(const P4dEngine* e,
     for (unsigned k = 0U; k < n_o && k < n_n; ++k) {
       double r = (double)wo[k] * wn[k];
       for (unsigned a = 0U; a < 4U; ++a) {
-        const double d = (voice_phase(n, a, mid) * sn + n->position[c][a]) -
-                         (voice_phase(o, a, mid) * so + o->position[c][a]);
+        const double d =
+          same_loop && a == 3U
+            ? remainder(voice_phase(n, a, mid) - voice_phase(o, a, mid),
+                        n->loop_cells) *
+                  sn +
+                (n->position[c][a] - o->position[c][a])
+            : (voice_phase(n, a, mid) * sn + n->position[c][a]) -
+                (voice_phase(o, a, mid) * so + o->position[c][a]);
         r *= axis_correlation(d);
       }
       cov += r;

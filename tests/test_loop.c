@@ -267,6 +267,47 @@ test_mod_fractional_seams(void)
   p4d_buffers_free(&b);
 }
 
+/**
+   A host that loops the same N beats (relocating from beat N back to
+   beat 0 at every turn) plays the same bits as a straight run: the glide
+   after each locate mixes two equal signals by the plain law (the voices
+   are a whole loop apart, which the correlation estimate knows), so
+   nothing bumps at the host's loop point either.
+*/
+static void
+test_mod_host_loop(void)
+{
+  const Case*  c   = &cases[1];
+  const size_t len = loop_frames(c);
+  const size_t n   = 3U * len;
+  P4dRig       ref = p4d_rig_new(P4D_KIND_MOD, c->rate_hz);
+  P4dRig       rig = p4d_rig_new(P4D_KIND_MOD, c->rate_hz);
+  P4dBuffers   a   = p4d_buffers_new(n);
+  P4dBuffers   b   = p4d_buffers_new(n);
+  mod_loop_params(&ref, c);
+  mod_loop_params(&rig, c);
+  const P4dTransport start = at_beat(0.0, c->bpm);
+  p4d_engine_transport(ref.engine, &start);
+  p4d_rig_render(&ref, a.ch, n, 480U);
+  for (unsigned k = 0U; k < 3U; ++k) {
+    // The host's locate back to beat 0 at the top of every loop.
+    p4d_engine_transport(rig.engine, &start);
+    float* at[4] = {
+      b.ch[0] + k * len, b.ch[1] + k * len, b.ch[2] + k * len, b.ch[3] + k * len
+    };
+    p4d_rig_render(&rig, at, len, 480U);
+  }
+  for (unsigned ch = 0U; ch < 4U; ++ch) {
+    p4d_assert_same("host loop", a.ch[ch], b.ch[ch], 0U, n);
+  }
+  printf("# a host looping the same 3 beats (a locate to beat 0 every "
+         "72000 frames) plays the straight run's bits\n");
+  p4d_engine_free(ref.engine);
+  p4d_engine_free(rig.engine);
+  p4d_buffers_free(&a);
+  p4d_buffers_free(&b);
+}
+
 /// With song time or free running, loop_beats changes nothing.
 static void
 test_mod_loop_needs_beats(void)
@@ -380,6 +421,7 @@ main(void)
   test_mod_periodic();
   test_mod_beat_positions();
   test_mod_fractional_seams();
+  test_mod_host_loop();
   test_mod_loop_needs_beats();
   test_motion_periodic();
   return 0;

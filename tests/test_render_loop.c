@@ -119,12 +119,32 @@ test_csv_periodic(void)
   free(text);
 }
 
+/// A loop without the song beats clock changes nothing, and a warning says
+/// so (the render is the one without it).
+static void
+test_warning(void)
+{
+  const char* const plain[] = { "-o",         "a.csv", "--plugin", "mod",
+                                "--duration", "2",     NULL };
+  const char* const loop[]  = { "-o",         "b.csv", "--plugin",
+                                "mod",        "--set", "loop_beats=4",
+                                "--duration", "2",     NULL };
+  p4d_cli_ok(plain, NULL);
+  const P4dProcResult r = p4d_cli_run(loop, P4D_PROC_PLAIN);
+  assert(r.status == 0);
+  assert(strstr(r.err, "loop_beats: ignored: the clock is never song beats"));
+  assert(p4d_work_same("a.csv", "b.csv"));
+  p4d_work_clear();
+  printf("# --set loop_beats=4 with song time: warned, the same CSV\n");
+}
+
 int
 main(int argc, char** argv)
 {
   assert(argc == 2);
   p4d_cli_open(argv[1], "render_loop");
   test_csv_periodic();
+  test_warning();
   p4d_cli_close();
   return 0;
 }

@@ -32,6 +32,11 @@ static const P4dScalePoint loop_points[] = { { 0.0f, "Off" }, { 0.0f, NULL } };
   src/engine.c, Loops).  It does nothing with song time or free running,
   whose clocks are not in beats; 0 is off.
 */
+#define LOOP_COMMENT                                                       \
+  "With the song beats clock the output repeats every this many beats, "   \
+  "exactly and without a step (rates and octaves snap to whole cells per " \
+  "loop); it does nothing with song time or free running.  0 is off."
+
 #define LOOP_PARAM                                                         \
   {                                                                        \
     "loop_beats", "Loop (song beats)", 0.0f, 0.0f, 1024.0f, P4D_UNIT_BEAT, \
@@ -481,4 +486,10 @@ p4d_param_defaults(const P4dParamTable* table, float* values)
   for (uint32_t i = 0U; i < table->n_params; ++i) {
     values[i] = table->params[i].def;
   }
+}
+
+const char*
+p4d_param_comment(const P4dParam* param)
+{
+  return strcmp(param->symbol, "loop_beats") ? NULL : LOOP_COMMENT;
 }

@@ -291,6 +291,13 @@ p4d_param_find(const P4dParamTable* table, const char* symbol);
 float
 p4d_param_clamp(const P4dParam* param, float value);
 
+/**
+   What param does beyond its name, as one sentence for the port's
+   rdfs:comment (a tooltip in hosts), or NULL.
+*/
+const char*
+p4d_param_comment(const P4dParam* param);
+
 /// Set values[i] to the default of every parameter of table.
 void
 p4d_param_defaults(const P4dParamTable* table, float* values);

@@ -200,6 +200,9 @@ describe_expected(const P4dTtlPort* const port, char* const desc)
        ++point) {
     add(desc, " point %.9g \"%s\"", (double)point->value, point->label);
   }
+  if (port->comment) {
+    add(desc, " comment %s", port->comment);
+  }
 }
 
 /// Add " word value" for every value of predicate on a port.
@@ -319,6 +322,7 @@ describe_port(const LilvPlugin* const plugin,
   }
 
   lilv_scale_points_free(points);
+  add_values(desc, plugin, port, "comment", LILV_NS_RDFS "comment");
 }
 
 /**

@@ -39,13 +39,22 @@ static const P4dTtlPoint loop_points[] = { { 0, "Off" }, { 0, NULL } };
 #define BEAT LV2_UNITS__beat
 
 // One port a line: index, symbol, name, kind, default, minimum, maximum,
-// unit, properties, scale points.
-#define OTHER(i, sym, name, kind) { sym, name, i, kind, 0, 0, 0, 0, NULL, NULL }
-#define OUT(i, sym, name, kind) { sym, name, i, kind, 0, -1, 1, 0, NULL, NULL }
+// unit, properties, scale points (and rdfs:comment: NULL but for the loop).
+#define OTHER(i, sym, name, kind) \
+  { sym, name, i, kind, 0, 0, 0, 0, NULL, NULL, NULL }
+#define OUT(i, sym, name, kind) \
+  { sym, name, i, kind, 0, -1, 1, 0, NULL, NULL, NULL }
 #define OUTU(i, sym, name, min, max, unit) \
-  { sym, name, i, CONTROL_OUT, 0, min, max, 0, unit, NULL }
+  { sym, name, i, CONTROL_OUT, 0, min, max, 0, unit, NULL, NULL }
 #define IN(i, sym, name, def, min, max, unit, props, points) \
-  { sym, name, i, CONTROL_IN, def, min, max, props, unit, points }
+  { sym, name, i, CONTROL_IN, def, min, max, props, unit, points, NULL }
+// The loop (Mod, Mod CV, Motion), with its rdfs:comment.
+#define LOOP(i) \
+  { "loop_beats", "Loop (song beats)", i, CONTROL_IN, 0, 0, 1024, INT, BEAT, \
+    loop_points, "With the song beats clock the output repeats every this " \
+    "many beats, exactly and without a step (rates and octaves snap to " \
+    "whole cells per loop); it does nothing with song time or free " \
+    "running.  0 is off." }
 // clang-format on
 
 /// The ports Perlin4D Mod and Mod CV share: indices 0 to 24.
@@ -82,7 +91,7 @@ static const P4dTtlPoint loop_points[] = { { 0, "Off" }, { 0, NULL } };
 static const P4dTtlPort mod_ports[] = {
   // clang-format off
   MOD_COMMON_PORTS
-  IN(25U, "loop_beats", "Loop (song beats)", 0, 0, 1024, BEAT, INT, loop_points),
+  LOOP(25U),
   // clang-format on
 };
 
@@ -95,7 +104,7 @@ static const P4dTtlPort mod_cv_ports[] = {
   OUT(26U, "cv_2", "CV 2", CV_OUT),
   OUT(27U, "cv_3", "CV 3", CV_OUT),
   OUT(28U, "cv_4", "CV 4", CV_OUT),
-  IN(29U, "loop_beats", "Loop (song beats)", 0, 0, 1024, BEAT, INT, loop_points),
+  LOOP(29U),
   // clang-format on
 };
 
@@ -168,12 +177,14 @@ static const P4dTtlPort motion_ports[] = {
   OUTU(31U, "pan_now", "Pan now", -1.0f, 1.0f, NULL),
   OUTU(32U, "cutoff_now", "Cutoff now", 20.0f, 20000.0f, HZ),
   OUTU(33U, "wobble_now", "Wobble now", -12.0f, 12.0f, MS),
-  { "latency", "Latency", 34U, LATENCY_OUT, 0, 0, 16384, INT, FRAME, NULL },
-  IN(35U, "loop_beats", "Loop (song beats)", 0, 0, 1024, BEAT, INT, loop_points),
+  { "latency", "Latency", 34U, LATENCY_OUT, 0, 0, 16384, INT, FRAME, NULL,
+    NULL },
+  LOOP(35U),
   // clang-format on
 };
 
 #undef MOD_COMMON_PORTS
+#undef LOOP
 #undef IN
 #undef OUT
 #undef OUTU

@@ -53,8 +53,9 @@ typedef struct {
   float              min; ///< Control ports and CV outputs only
   float              max;
   unsigned           props;
-  const char*        unit;   ///< units:unit, NULL for none
-  const P4dTtlPoint* points; ///< lv2:scalePoint, NULL for none
+  const char*        unit;    ///< units:unit, NULL for none
+  const P4dTtlPoint* points;  ///< lv2:scalePoint, NULL for none
+  const char*        comment; ///< rdfs:comment, NULL for none
 } P4dTtlPort;
 
 /// What one plugin must be.

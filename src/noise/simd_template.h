@@ -49,6 +49,8 @@
                             VI i)           lo[i] for i < 16, else
                                             hi[i - 16]; only with
                                             P4D_HAVE_LOOKUP32
+    VI   vi_load(const uint32_t* p)         P4D_W values from p, unaligned;
+                                            only with P4D_HAVE_LOOKUP32
     VI   vi_set1(uint32_t a)                every lane a
     VI   vi_add(VI a, VI b)                 a + b modulo 2^32
     VI   vi_xor(VI a, VI b)                 a ^ b
@@ -104,8 +106,8 @@
     that cannot leaves such blocks to the scalar kernel.
 
   Periodic lines (a w period, for loops) wrap w's cell before its hash:
-  each layer group hashes its 16 wrapped cells in scalar code, and blocks
-  that would hash per lane go to the scalar kernel, which wraps too; the
+  each layer group hashes its 16 wrapped cells in scalar code, and per-lane
+  hashing wraps each lane's cell in scalar code (lanes_wrap()); the
   aperiodic path is untouched.
 
   The fused multiply-adds multiply by a gradient component, 0 or +-1, so the
@@ -486,7 +488,33 @@ static const float gradient_column[4][32] = {
 #  undef P4D_GRAD_COL8
 };
 
-/// Any block: every lane hashes its own 16 corners.
+/// Wrap each lane's w cell (at, at_hi) and its upper neighbour into
+/// (up, up_hi) by cell_wrap() over period: scalar, lane by lane.
+static inline void
+lanes_wrap(uint64_t period, VI* at, VI* at_hi, VI* up, VI* up_hi)
+{
+  uint32_t lo[P4D_W];
+  uint32_t hi[P4D_W];
+  uint32_t up_lo[P4D_W];
+  uint32_t up_hi_lane[P4D_W];
+  vi_store(lo, *at);
+  vi_store(hi, *at_hi);
+  for (unsigned i = 0U; i < P4D_W; ++i) {
+    const uint64_t cell = ((uint64_t)hi[i] << 32U) | lo[i];
+    const uint64_t a    = cell_wrap(cell, period);
+    const uint64_t u    = cell_wrap(cell + 1U, period);
+    lo[i]               = cell_lo(a);
+    hi[i]               = cell_hi(a);
+    up_lo[i]            = cell_lo(u);
+    up_hi_lane[i]       = cell_hi(u);
+  }
+  *at    = vi_load(lo);
+  *at_hi = vi_load(hi);
+  *up    = vi_load(up_lo);
+  *up_hi = vi_load(up_hi_lane);
+}
+
+/// Any block: every lane hashes its own 16 corners (a periodic w wrapped).
 static VF
 block_lanes(const Line* line, VD t_lo, VD t_hi)
 {
@@ -516,13 +544,17 @@ block_lanes(const Line* line, VD t_lo, VD t_hi)
   P4D_UNROLL
   for (unsigned k = 0U, n = 1U; k < 4U; ++k, n <<= 1U) {
     // Cell + 1, carried into the high half.
-    const VI up = vi_add(c[k], vi_set1(1U));
-    const VI up_hi =
-      vi_add_masked(c_hi[k], vi_eq(up, vi_set1(0U)), vi_set1(1U));
+    VI at    = c[k];
+    VI at_hi = c_hi[k];
+    VI up    = vi_add(c[k], vi_set1(1U));
+    VI up_hi = vi_add_masked(c_hi[k], vi_eq(up, vi_set1(0U)), vi_set1(1U));
+    if (k == 3U && line->w_period != 0U) {
+      lanes_wrap(line->w_period, &at, &at_hi, &up, &up_hi);
+    }
     P4D_UNROLL
     for (unsigned i = n; i-- > 0U;) {
       h[i + n] = vi_link(h[i], up, up_hi, hash_mul[k]);
-      h[i]     = vi_link(h[i], c[k], c_hi[k], hash_mul[k]);
+      h[i]     = vi_link(h[i], at, at_hi, hash_mul[k]);
     }
   }
 
@@ -709,16 +741,12 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
       !block_in_cell(
         line, layers, t_lo, t_hi, fl_first, fl_first[3], fl_last[3], &r)) {
 #ifdef P4D_HAVE_LOOKUP32
-    if (line->w_period == 0U) {
-      r = block_lanes(line, t_lo, t_hi);
-      block_store(r, n, out);
-      return;
-    }
-#endif
-    // Per-lane hashing does not wrap a periodic w: the scalar kernel does.
+    r = block_lanes(line, t_lo, t_hi);
+#else
     p4d_noise_span_scalar(
       line->key, line->origin, line->step, t0, out, n, line->w_period);
     return;
+#endif
   }
 
   block_store(r, n, out);

@@ -339,72 +339,90 @@ test_mod_loop_needs_beats(void)
   printf("# song time and free running: loop_beats changes no bit\n");
 }
 
+/// The larger step of curve c (n values) beside block s, and assert that
+/// the step across s is no larger than 1.5 times it.
+static void
+assert_no_step(const float* c, size_t n, size_t s)
+{
+  if (s < 2U || s + 1U >= n) {
+    return;
+  }
+  const double across = fabs((double)c[s] - (double)c[s - 1U]);
+  const double before = fabs((double)c[s - 1U] - (double)c[s - 2U]);
+  const double after  = fabs((double)c[s + 1U] - (double)c[s]);
+  assert(across <= 1.5 * (before > after ? before : after) + 1.0e-4);
+}
+
 /**
-   Motion in a loop of 2 beats (48000 frames at 48 kHz, 120 bpm): what it
+   Motion in a loop at 48 kHz, 120 bpm, placed at song beat start: what it
    does to each target (gain, pan, cutoff, wobble: its modulation curves)
    at the end of every block equals, bit for bit, what it does a loop
-   later.  Its filters and delay line carry audio, which does not repeat,
-   so the audio output is not claimed periodic.
+   later, and moves across the cuts of its time line and the song's loop
+   points no more than beside them.  Its filters and delay line carry
+   audio, which does not repeat, so the audio output is not claimed
+   periodic.
 */
 static void
-test_motion_periodic(void)
+test_motion_periodic(float loop_beats, float period_beats, double start)
 {
   const double   rate  = 48000.0;
-  const size_t   len   = 48000U;
   const uint32_t block = 480U;
+  const size_t   len   = (size_t)(loop_beats * 24000.0f);
   const size_t   n     = 3U * len;
+  const size_t   n_blk = n / block;
   P4dMotion*     m     = NULL;
+  assert(len % block == 0U);
   assert(p4d_motion_new(rate, &m) == P4D_SUCCESS);
   p4d_motion_activate(m);
+  const P4dTransport t = at_beat(start, 120.0);
+  p4d_motion_transport(m, &t);
 
   float p[P4D_MAX_PARAMS];
   busy(p);
   p[P4D_MOTION_CLOCK]        = (float)P4D_CLOCK_SONG_BEATS;
-  p[P4D_MOTION_PERIOD_BEATS] = 0.7f;
+  p[P4D_MOTION_PERIOD_BEATS] = period_beats;
   p[P4D_MOTION_LACUNARITY]   = 1.7f;
-  p[P4D_MOTION_LOOP_BEATS]   = 2.0f;
+  p[P4D_MOTION_LOOP_BEATS]   = loop_beats;
 
   float* const in_l  = malloc(n * sizeof(float));
   float* const in_r  = malloc(n * sizeof(float));
   float* const out_l = malloc(n * sizeof(float));
   float* const out_r = malloc(n * sizeof(float));
-  float* const now   = malloc(n / block * P4D_MOTION_N_NOW * sizeof(float));
-  assert(in_l && in_r && out_l && out_r && now);
+  float* const now   = malloc(n_blk * P4D_MOTION_N_NOW * sizeof(float));
+  float* const curve = malloc(n_blk * sizeof(float));
+  assert(in_l && in_r && out_l && out_r && now && curve);
   noise(in_l, in_r, n, 5U, 0.5);
 
-  for (size_t j = 0U; j < n / block; ++j) {
+  for (size_t j = 0U; j < n_blk; ++j) {
     const float* const in[2]  = { in_l + j * block, in_r + j * block };
     float* const       out[2] = { out_l + j * block, out_r + j * block };
     p4d_motion_process(m, p, in, out, now + j * P4D_MOTION_N_NOW, block);
   }
 
   const size_t per_loop = len / block;
-  for (size_t j = per_loop; j + per_loop < n / block; ++j) {
-    for (unsigned t = 0U; t < P4D_MOTION_N_NOW; ++t) {
-      const float a = now[j * P4D_MOTION_N_NOW + t];
-      const float b = now[(j + per_loop) * P4D_MOTION_N_NOW + t];
-      assert(p4d_first_difference(&a, &b, 1U) == 1U);
+  for (unsigned k = 0U; k < P4D_MOTION_N_NOW; ++k) {
+    for (size_t j = 0U; j < n_blk; ++j) {
+      curve[j] = now[j * P4D_MOTION_N_NOW + k];
+    }
+    for (size_t j = per_loop; j + per_loop < n_blk; ++j) {
+      assert(p4d_first_difference(&curve[j], &curve[j + per_loop], 1U) == 1U);
+    }
+    // The cuts (a loop apart from the start) and the song's loop points.
+    const double to_loop = fmod(-start, (double)loop_beats);
+    const size_t first =
+      (size_t)((to_loop < 0.0 ? to_loop + loop_beats : to_loop) * 24000.0 /
+               block);
+    for (size_t s = per_loop; s < n_blk; s += per_loop) {
+      assert_no_step(curve, n_blk, s);
+      assert_no_step(curve, n_blk, first + s - per_loop);
     }
   }
-  // Across the seams (between blocks per_loop - 1 and per_loop, and a
-  // loop later) each target moves no more than across the blocks beside.
-  for (unsigned t = 0U; t < P4D_MOTION_N_NOW; ++t) {
-    float curve[3U * 48000U / 480U];
-    assert(sizeof(curve) / sizeof(curve[0]) == n / block);
-    for (size_t j = 0U; j < n / block; ++j) {
-      curve[j] = now[j * P4D_MOTION_N_NOW + t];
-    }
-    for (size_t s = per_loop; s + 1U < n / block; s += per_loop) {
-      const double across = fabs((double)curve[s] - (double)curve[s - 1U]);
-      const double before = fabs((double)curve[s - 1U] - (double)curve[s - 2U]);
-      const double after  = fabs((double)curve[s + 1U] - (double)curve[s]);
-      const double near   = before > after ? before : after;
-      assert(across <= 1.5 * near + 1.0e-4);
-    }
-  }
-  printf("# Motion, loop 2 beats: gain, pan, cutoff and wobble at the end "
-         "of each of %zu blocks equal those a loop later, and step across "
-         "the seams like beside them\n",
+  printf("# Motion, loop %g beats at period %g from beat %g: gain, pan, "
+         "cutoff and wobble at the end of each of %zu blocks equal those a "
+         "loop later, and step across the seams like beside them\n",
+         (double)loop_beats,
+         (double)period_beats,
+         start,
          per_loop);
 
   p4d_motion_free(m);
@@ -413,6 +431,7 @@ test_motion_periodic(void)
   free(out_l);
   free(out_r);
   free(now);
+  free(curve);
 }
 
 int
@@ -423,6 +442,8 @@ main(void)
   test_mod_fractional_seams();
   test_mod_host_loop();
   test_mod_loop_needs_beats();
-  test_motion_periodic();
+  test_motion_periodic(2.0f, 0.7f, 0.0);
+  test_motion_periodic(1.0f, 5.0f, -3.25);
+  test_motion_periodic(4.0f, 1.3f, 17.5);
   return 0;
 }

@@ -389,7 +389,7 @@ test_motion_periodic(float loop_beats, float period_beats, double start)
   float* const out_l = malloc(n * sizeof(float));
   float* const out_r = malloc(n * sizeof(float));
   float* const now   = malloc(n_blk * P4D_MOTION_N_NOW * sizeof(float));
-  float* const curve = malloc(n_blk * sizeof(float));
+  float* const curve = calloc(n_blk, sizeof(float));
   assert(in_l && in_r && out_l && out_r && now && curve);
   noise(in_l, in_r, n, 5U, 0.5);
 

@@ -10,7 +10,8 @@
   a plugin asks for, and reports the median of several repetitions, with the
   paths interleaved so that a noisy neighbour slows them alike.  Two lines:
   along time only at the Noise's default grain (1000 cells per second, the
-  Mod's kind of line), and the Noise's real default line, which also drifts
+  Mod's kind of line; also with a periodic time axis, as a loop makes it),
+  and the Noise's real default line, which also drifts
   through space (evolve 0.5 Hz).  This is a benchmark, not a test: run it on
   a quiet machine and compare ratios measured in the same run.
 
@@ -57,15 +58,16 @@ typedef enum {
   CASE_POINT,
   CASE_LINE,
   CASE_FBM8,
+  CASE_FBM8_LOOP,
   CASE_DRIFT_LINE,
   CASE_DRIFT_FBM6,
   N_CASES
 } Case;
 
 static const char* const case_names[N_CASES] = {
-  "p4d_noise4, one call per sample",   "line along w, 1 octave",
-  "line along w, fBm 8 octaves",       "Noise default line, 1 octave",
-  "Noise default line, fBm 6 octaves",
+  "p4d_noise4, one call per sample", "line along w, 1 octave",
+  "line along w, fBm 8 octaves",     "the same in a loop of 1000 cells",
+  "Noise default line, 1 octave",    "Noise default line, fBm 6 octaves",
 };
 
 static int
@@ -120,6 +122,12 @@ render(Case which)
         break;
       case CASE_FBM8:
         p4d_fbm4_span(&eight, 1U, origin, step, first, block, BLOCK);
+        break;
+      case CASE_FBM8_LOOP:
+        // A loop of 1 s (48000 samples, 1000 cells of octave 0): a
+        // periodic time axis in every octave (the Mod's loop_beats).
+        p4d_fbm4_sum_span_loop(
+          &eight, 1000.0, 1U, origin, step, NULL, first, block, BLOCK);
         break;
       case CASE_DRIFT_FBM6:
       case N_CASES:

@@ -43,7 +43,9 @@
   offset between the voices on axis a at the glide's middle and c(d) = 1 -
   3d^2 + 2d^3 (0 from d = 1), a fit within 0.04 of the kernel's
   correlation at an offset of d cells along one axis, averaged over points
-  (sum_b A(d_b) prod_{a != b} B(d_a), the covariance analogue of V below).
+  (sum_b A(d_b) prod_{a != b} B(d_a), the covariance analogue of V below);
+  between voices in the same loop, d_w is taken modulo the loop, so a host
+  that loops the same beats glides between equal signals by the plain law.
   Both laws have the zero end slopes of a, so the output's slope never
   jumps.  The shaping parameters glide with a.
 
@@ -54,7 +56,10 @@
       song_beat(n) * rate[a]                           (beats)
 
   so the same song position always gives the same phase, bit for bit, in
-  seconds at speed 1, whatever happened before.  Free running (the clock
+  seconds at speed 1, whatever happened before.  A Mod loop (song beats)
+  snaps the rate to whole cells per loop, reduces the anchor beat modulo
+  the loop and cuts the line per loop (loop_snap(), loop_line()), so the
+  output repeats every loop bit for bit.  Free running (the clock
   parameter, or a stopped transport) continues the phase of the voice before
   it, so a rate change there bends the signal.
 
@@ -205,8 +210,11 @@ typedef struct {
   double       position[P4D_MAX_CHANNELS][4]; ///< Static position per channel
   double       phase0[P4D_LINES];             ///< Phase of each line at index 0
   double       phase_step[P4D_LINES];         ///< Phase per frame on each line
-  int64_t      offset; ///< Voice time index = engine frame + offset
-  int64_t      grid;   ///< High-pass grid time = engine frame + grid
+  double       loop_beats; ///< Mod in song beats: loop length, 0: none
+  double       loop_cells; ///< Cells of w per loop (octave 0), 0: none
+  double       loop_len;   ///< Frames per loop of the time line, 0: not cut
+  int64_t      offset;     ///< Voice time index = engine frame + offset
+  int64_t      grid;       ///< High-pass grid time = engine frame + grid
   P4dBiquad    hpf[P4D_MAX_CHANNELS][P4D_HIGHPASS_FILTERS]; ///< Noise
   P4dTexture   texture; ///< Noise: gusts and grit (texture.h)
 } Voice;
@@ -351,6 +359,23 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
   return reset > 0 ? reset : 0;
 }
 
+/**
+   Loops (Mod in song beats).  A loop of N beats makes the time line
+   periodic: the rate snaps to the nearest whole number P of cells per loop
+   (at least 1), rate = P / N, and the core scales each octave to whole
+   cells per loop too (P4dFbm), so every octave repeats after N beats.
+*/
+static void
+loop_snap(Voice* v, double loop_beats)
+{
+  if (loop_beats > 0.0) {
+    const double cells = floor(loop_beats * v->rate[3] + 0.5);
+    v->loop_beats      = loop_beats;
+    v->loop_cells      = cells < 1.0 ? 1.0 : cells;
+    v->rate[3]         = v->loop_cells / loop_beats;
+  }
+}
+
 /// Fill v's parameters (not its time line) from raw control values.
 static void
 voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
@@ -376,9 +401,10 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     if (v->mode == P4D_CLOCK_SONG_BEATS) {
       p[P4D_MOD_RATE_HZ] = 0.0f;
       v->rate[3]         = 1.0 / p[P4D_MOD_PERIOD_BEATS];
+      loop_snap(v, p[P4D_MOD_LOOP_BEATS]);
     } else {
-      p[P4D_MOD_PERIOD_BEATS] = 0.0f;
-      v->rate[3]              = p[P4D_MOD_RATE_HZ];
+      p[P4D_MOD_PERIOD_BEATS] = p[P4D_MOD_LOOP_BEATS] = 0.0f;
+      v->rate[3]                                      = p[P4D_MOD_RATE_HZ];
     }
 
     v->fbm      = (P4dFbm){ p[P4D_MOD_OCTAVES],
@@ -433,12 +459,69 @@ voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
   }
 }
 
-/// What follows from v's time line: the octave weights and z's divisor.
+/**
+   A loop's cut of v's time line.  w's phase is brought into [0, P) (P the
+   cells per loop), and the line is cut into loops of L = P / |phase step|
+   frames (L within 10^-6 of a whole number is made whole, the step moved
+   to match): loop k runs from frame ceil(k L) and starts at the phase
+   (ceil(k L) - k L) * step past phase0, which for a whole L is phase0
+   itself, so frames L apart get the very same coordinates, bit for bit.
+   Across a cut the phase steps back by P - step, which the core's
+   periodic hash makes a plain step of the line: nothing jumps.  Loops of
+   fewer than 2 frames (or more than 2^52) are not cut; the hash alone
+   keeps them periodic, up to rounding.
+*/
+static void
+loop_line(Voice* v)
+{
+  v->loop_len = 0.0;
+  if (v->loop_cells == 0.0) {
+    return;
+  }
+
+  const double period = v->loop_cells;
+  const double q      = fmod(v->phase0[3], period);
+  const double wrap   = q < 0.0 ? q + period : q;
+  v->phase0[3]        = wrap < period ? wrap : 0.0;
+
+  const double len = period / fabs(v->phase_step[3]);
+  if (!(len >= 2.0 && len <= 0x1p52)) {
+    return;
+  }
+
+  const double whole = floor(len + 0.5);
+  if (fabs(len - whole) <= 1.0e-6) {
+    v->loop_len      = whole;
+    v->phase_step[3] = copysign(period / whole, v->phase_step[3]);
+  } else {
+    v->loop_len = len;
+  }
+}
+
+/// A song beat brought into v's loop, [0, loop_beats), exactly (fmod is
+/// exact), so that beats b and b + N give the same bits; b without a loop.
+static double
+loop_beat(const Voice* v, double beat)
+{
+  if (v->loop_beats == 0.0) {
+    return beat;
+  }
+
+  const double r = fmod(beat, v->loop_beats);
+  const double b = r < 0.0 ? r + v->loop_beats : r;
+  return b < v->loop_beats ? b : 0.0;
+}
+
+/// What follows from v's time line: the loop's cut, the octave weights and
+/// z's divisor.
 static void
 voice_derive(Voice* v)
 {
+  loop_line(v);
+
   float          weight[P4D_FBM_MAX_OCTAVES];
-  const unsigned n_octaves = p4d_fbm_weights(&v->fbm, v->phase_step, weight);
+  const unsigned n_octaves =
+    p4d_fbm_weights_loop(&v->fbm, v->loop_cells, v->phase_step, weight);
 
   // Octave 0 counts at its full weight (1): see "The signal z" above.
   float power = 1.0f;
@@ -498,7 +581,7 @@ line_locked(const P4dEngine* e, Voice* v)
   for (unsigned a = 0U; a < P4D_LINES; ++a) {
     if (v->mode == P4D_CLOCK_SONG_BEATS) {
       const double units = c->speed * c->bpm / (60.0 * e->sample_rate_hz);
-      v->phase0[a]       = c->beat_anchor * v->rate[a];
+      v->phase0[a]       = loop_beat(v, c->beat_anchor) * v->rate[a];
       v->phase_step[a]   = v->rate[a] * units;
       v->offset          = -c->idx_anchor;
     } else if (c->speed == 1.0) {
@@ -601,6 +684,42 @@ soft_limit(float x)
   return x < 0.0f ? -y : y;
 }
 
+/// The weighted octaves of channel c of v at voice times t to t + m - 1,
+/// loop by loop when the time line is cut (see loop_line()).
+static void
+voice_octaves(const Voice* v, unsigned c, int64_t t, float* acc, uint32_t m)
+{
+  const double len = v->loop_len;
+  for (uint32_t done = 0U; done < m;) {
+    const int64_t now = t + (int64_t)done;
+    double        origin[4];
+    int64_t       first = now;
+    uint32_t      n     = m - done;
+    memcpy(origin, v->phase0, sizeof(origin));
+    if (len > 0.0) {
+      double k = floor((double)now / len);
+      k -= (double)now < ceil(k * len) ? 1.0 : 0.0;
+      k += (double)now >= ceil((k + 1.0) * len) ? 1.0 : 0.0;
+      const double start = ceil(k * len);
+      const double left  = ceil((k + 1.0) * len) - (double)now;
+      origin[3] += (start - k * len) * v->phase_step[3];
+      first = now - (int64_t)start;
+      n     = left < (double)n ? (uint32_t)left : n;
+    }
+
+    p4d_fbm4_sum_span_loop(&v->fbm,
+                           v->loop_cells,
+                           v->seed,
+                           origin,
+                           v->phase_step,
+                           v->position[c],
+                           first,
+                           acc + done,
+                           n);
+    done += n;
+  }
+}
+
 /// Render z of voice v for m frames from engine frame at into buf.
 static void
 voice_z(const P4dEngine* e,
@@ -617,14 +736,7 @@ voice_z(const P4dEngine* e,
     // ramp of lacunarity then moves each octave only as far as time has
     // taken it, and the channels stay as far apart in every octave.
     float* const acc = buf[c];
-    p4d_fbm4_sum_span(&v->fbm,
-                      v->seed,
-                      v->phase0,
-                      v->phase_step,
-                      v->position[c],
-                      at + v->offset,
-                      acc,
-                      m);
+    voice_octaves(v, c, at + v->offset, acc, m);
     for (uint32_t i = 0U; i < m; ++i) {
       acc[i] *= v->norm;
     }
@@ -743,6 +855,11 @@ voices_correlation(const P4dEngine* e,
     pn += (double)wn[k] * wn[k];
   }
 
+  // In the same loop, w phases a whole loop apart are the same point (a
+  // host that loops the same beats relocates by whole loops).
+  const bool same_loop = n->loop_cells > 0.0 &&
+                         n->loop_cells == o->loop_cells &&
+                         n->fbm.lacunarity == o->fbm.lacunarity;
   for (unsigned c = 0U; c < e->n_channels; ++c) {
     double cov = 0.0;
     double so  = 1.0;
@@ -750,8 +867,14 @@ voices_correlation(const P4dEngine* e,
     for (unsigned k = 0U; k < n_o && k < n_n; ++k) {
       double r = (double)wo[k] * wn[k];
       for (unsigned a = 0U; a < 4U; ++a) {
-        const double d = (voice_phase(n, a, mid) * sn + n->position[c][a]) -
-                         (voice_phase(o, a, mid) * so + o->position[c][a]);
+        const double d =
+          same_loop && a == 3U
+            ? remainder(voice_phase(n, a, mid) - voice_phase(o, a, mid),
+                        n->loop_cells) *
+                  sn +
+                (n->position[c][a] - o->position[c][a])
+            : (voice_phase(n, a, mid) * sn + n->position[c][a]) -
+                (voice_phase(o, a, mid) * so + o->position[c][a]);
         r *= axis_correlation(d);
       }
       cov += r;

@@ -395,6 +395,7 @@ engine_params(const float* p, unsigned e, float* mp)
   mp[P4D_MOD_OUT_MIN]      = 0.0f;
   mp[P4D_MOD_OUT_MAX]      = 1.0f;
   mp[P4D_MOD_SMOOTH_MS]    = p[P4D_MOTION_SMOOTH_MS];
+  mp[P4D_MOD_LOOP_BEATS]   = p[P4D_MOTION_LOOP_BEATS];
   mp[P4D_MOD_CC_1] = mp[P4D_MOD_CC_2] = mp[P4D_MOD_CC_3] = mp[P4D_MOD_CC_4] =
     (float)P4D_CC_OFF;
 

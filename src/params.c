@@ -28,6 +28,26 @@ static const P4dScalePoint midi_mode_points[] = { { 0.0f, "7-bit CC" },
                                                   { 2.0f, "Pitch bend" },
                                                   { 0.0f, NULL } };
 
+static const P4dScalePoint loop_points[] = { { 0.0f, "Off" }, { 0.0f, NULL } };
+
+/*
+  The loop (Mod and Motion): with the song beats clock, a loop of N whole
+  beats makes the output repeat every N beats, bit for bit, without a step
+  at the seam (rates and octaves snap to whole cells per loop: see
+  src/engine.c, Loops).  It does nothing with song time or free running,
+  whose clocks are not in beats; 0 is off.
+*/
+#define LOOP_COMMENT                                                       \
+  "With the song beats clock the output repeats every this many beats, "   \
+  "exactly and without a step (rates and octaves snap to whole cells per " \
+  "loop); it does nothing with song time or free running.  0 is off."
+
+#define LOOP_PARAM                                                         \
+  {                                                                        \
+    "loop_beats", "Loop (song beats)", 0.0f, 0.0f, 1024.0f, P4D_UNIT_BEAT, \
+      INT, loop_points                                                     \
+  }
+
 #define LOG P4D_PARAM_LOGARITHMIC
 #define INT P4D_PARAM_INTEGER
 #define ENUM (P4D_PARAM_INTEGER | P4D_PARAM_ENUMERATION)
@@ -86,6 +106,7 @@ static const P4dParam mod_params[P4D_MOD_N_PARAMS] = {
   MIDI_MODE("midi_mode_2", "MIDI mode 2"),
   MIDI_MODE("midi_mode_3", "MIDI mode 3"),
   MIDI_MODE("midi_mode_4", "MIDI mode 4"),
+  LOOP_PARAM,
 };
 
 static const P4dParam noise_params[P4D_NOISE_N_PARAMS] = {
@@ -145,6 +166,7 @@ static const P4dParam motion_params[P4D_MOTION_N_PARAMS] = {
   { "mix", "Mix", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
   { "output_db", "Output", -24.0f, 0.0f, 12.0f, P4D_UNIT_DB, 0U, NULL },
   { "enabled", "Enabled", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, ENABLED, NULL },
+  LOOP_PARAM,
 };
 
 static const P4dParamTable tables[] = {
@@ -232,6 +254,7 @@ static const P4dPort mod_ports[] = {
   CONTROL(26U, P4D_MOD_MIDI_MODE_2),
   CONTROL(27U, P4D_MOD_MIDI_MODE_3),
   CONTROL(28U, P4D_MOD_MIDI_MODE_4),
+  CONTROL(29U, P4D_MOD_LOOP_BEATS),
 };
 
 static const P4dPort mod_cv_ports[] = {
@@ -244,6 +267,7 @@ static const P4dPort mod_cv_ports[] = {
   CONTROL(30U, P4D_MOD_MIDI_MODE_2),
   CONTROL(31U, P4D_MOD_MIDI_MODE_3),
   CONTROL(32U, P4D_MOD_MIDI_MODE_4),
+  CONTROL(33U, P4D_MOD_LOOP_BEATS),
 };
 
 static const P4dPort noise_ports[] = {
@@ -341,6 +365,7 @@ static const P4dPort motion_ports[] = {
               0.0f,
               16384.0f,
               P4D_UNIT_FRAME),
+  CONTROL(35U, P4D_MOTION_LOOP_BEATS),
 };
 
 #define N_PORTS(ports) (uint32_t)(sizeof(ports) / sizeof((ports)[0]))
@@ -485,4 +510,10 @@ p4d_param_defaults(const P4dParamTable* table, float* values)
   for (uint32_t i = 0U; i < table->n_params; ++i) {
     values[i] = table->params[i].def;
   }
+}
+
+const char*
+p4d_param_comment(const P4dParam* param)
+{
+  return strcmp(param->symbol, "loop_beats") ? NULL : LOOP_COMMENT;
 }

@@ -99,6 +99,7 @@ typedef enum {
   P4D_MOD_MIDI_MODE_2,
   P4D_MOD_MIDI_MODE_3,
   P4D_MOD_MIDI_MODE_4,
+  P4D_MOD_LOOP_BEATS, ///< Loop length in beats (song beats clock), 0: off
   P4D_MOD_N_PARAMS
 } P4dModParam;
 
@@ -154,6 +155,7 @@ typedef enum {
   P4D_MOTION_MIX,           ///< Dry 0 to wet 1
   P4D_MOTION_OUTPUT_DB,     ///< Output gain
   P4D_MOTION_ENABLED,       ///< lv2:enabled: 0 bypass, 1 process
+  P4D_MOTION_LOOP_BEATS,    ///< Loop length in beats (song beats), 0: off
   P4D_MOTION_N_PARAMS
 } P4dMotionParam;
 
@@ -186,7 +188,7 @@ typedef enum {
 } P4dMidiMode;
 
 /// Most parameters of any kind.
-#define P4D_MAX_PARAMS 25U
+#define P4D_MAX_PARAMS 26U
 
 /// The parameters of one kind of engine.
 typedef struct {
@@ -302,6 +304,13 @@ p4d_param_find(const P4dParamTable* table, const char* symbol);
 */
 float
 p4d_param_clamp(const P4dParam* param, float value);
+
+/**
+   What param does beyond its name, as one sentence for the port's
+   rdfs:comment (a tooltip in hosts), or NULL.
+*/
+const char*
+p4d_param_comment(const P4dParam* param);
 
 /// Set values[i] to the default of every parameter of table.
 void

@@ -21,10 +21,10 @@
 set -eu
 
 # The plugins and their number of ports.
-plugins='urn:perlin4d:mod 29
-urn:perlin4d:mod-cv 33
+plugins='urn:perlin4d:mod 30
+urn:perlin4d:mod-cv 34
 urn:perlin4d:noise 18
-urn:perlin4d:motion 35'
+urn:perlin4d:motion 36'
 
 # Where the LV2 specifications may be installed.
 spec_dirs='/usr/lib/lv2 /usr/lib/x86_64-linux-gnu/lv2'

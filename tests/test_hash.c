@@ -124,7 +124,7 @@ test_corners_carry(void)
       c[a] = n & 1U ? edges[p4d_rng_below(&rng, 6U)] : random_cell(n);
     }
     uint32_t h[16];
-    hash_corners(key, c, 4U, h);
+    hash_corners(key, c, 4U, 0U, h);
     for (unsigned i = 0U; i < 16U; ++i) {
       uint64_t corner[4];
       for (unsigned a = 0U; a < 4U; ++a) {

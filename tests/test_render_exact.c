@@ -363,6 +363,22 @@ test_chunks(void)
       { "rate_hz=3", NULL },
       NULL,
       "2" },
+    { "mod loop, 2 chunks, 2 jobs",
+      true,
+      700U,
+      48000.0,
+      "6",
+      288000U,
+      NULL,
+      NULL,
+      { "clock=1",
+        "loop_beats=3",
+        "period_beats=0.7",
+        "lacunarity=1.7",
+        "octaves=5.5",
+        NULL },
+      NULL,
+      "2" },
   };
   for (size_t i = 0U; i < sizeof(cases) / sizeof(cases[0]); ++i) {
     check_case(&cases[i]);

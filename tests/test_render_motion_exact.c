@@ -355,6 +355,39 @@ test_exact(void)
   }
 }
 
+/// In a loop (song beats, 2 beats at 120 bpm, a period that snaps) over
+/// two chunks in 2 jobs: the file equals the processor's straight run and
+/// the plugin's.
+static void
+test_loop(void)
+{
+  static const char* const looped[] = {
+    "rate_hz=3",      "gain_db=6",    "pan_depth=0.8",    "filter_mode=1",
+    "cutoff_hz=2000", "wow_ms=1.5",   "flutter_ms=0.3",   "spread=0.7",
+    "clock=1",        "loop_beats=2", "period_beats=0.7", NULL,
+  };
+  static const char* const two_jobs[] = { "--jobs", "2", NULL };
+  p4d_sound_write(
+    "loop.wav", SF_FORMAT_WAV | SF_FORMAT_FLOAT, 2, 48000, 336000);
+  render("loop.wav", looped, two_jobs);
+
+  size_t       n    = 0U;
+  float* const want = processor_output("loop.wav", looped, false, &n);
+  check_written("out.wav", want, 48000.0, n);
+  free(want);
+  static const char* const from_pad[] = {
+    "--jobs", "2", "--start", "4.5", NULL
+  };
+  render("loop.wav", looped, from_pad);
+  float* const played = plugin_output("loop.wav", NULL, looped, &n);
+  check_written("out.wav", played, 48000.0, n);
+  free(played);
+  printf("# loop_beats=2 (song beats), 2 jobs: %zu frames equal the "
+         "processor's straight run and the plugin's\n",
+         n);
+  p4d_work_clear();
+}
+
 /// Every Motion preset of the bundle, by its short name, equals the plugin
 /// with the preset restored through lilv_state.
 static void
@@ -422,6 +455,7 @@ main(int argc, char** argv)
   test_exact();
   test_presets();
   test_automated();
+  test_loop();
   p4d_host_world_close();
   p4d_cli_close();
   return 0;

@@ -200,6 +200,9 @@ describe_expected(const P4dTtlPort* const port, char* const desc)
        ++point) {
     add(desc, " point %.9g \"%s\"", (double)point->value, point->label);
   }
+  if (port->comment) {
+    add(desc, " comment %s", port->comment);
+  }
 }
 
 /// Add " word value" for every value of predicate on a port.
@@ -319,6 +322,7 @@ describe_port(const LilvPlugin* const plugin,
   }
 
   lilv_scale_points_free(points);
+  add_values(desc, plugin, port, "comment", LILV_NS_RDFS "comment");
 }
 
 /**
@@ -344,7 +348,7 @@ check_ports(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
          spec->n_ports);
 
   for (uint32_t index = 0U; index < n_ports; ++index) {
-    assert(p4d_ttl_port(spec, index)->index == index); // the table itself
+    assert(spec->ports[index].index == index); // the table itself
     const LilvPort* const port = lilv_plugin_get_port_by_index(plugin, index);
     expect(port && lilv_port_get_index(plugin, port) == index,
            "%s has no port %u",
@@ -359,7 +363,7 @@ check_ports(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
     char ttl[DESC_SIZE]      = { '\0' };
     char expected[DESC_SIZE] = { '\0' };
     describe_port(plugin, port, ttl);
-    describe_expected(p4d_ttl_port(spec, index), expected);
+    describe_expected(&spec->ports[index], expected);
     expect(!strcmp(ttl, expected),
            "%s port %u:\n  TTL:      %s\n  expected: %s",
            spec->uri,
@@ -562,7 +566,7 @@ test_plugin(const P4dTtlPlugin* const spec)
 
   unsigned n_controls = 0U;
   for (uint32_t i = 0U; i < spec->n_ports; ++i) {
-    n_controls += p4d_ttl_port(spec, i)->kind == P4D_TTL_CONTROL_IN;
+    n_controls += spec->ports[i].kind == P4D_TTL_CONTROL_IN;
   }
 
   printf("# %s: %u ports (%u controls match the table: symbol, name, range, "

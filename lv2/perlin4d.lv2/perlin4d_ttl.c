@@ -197,7 +197,12 @@ write_port(FILE* out, const P4dPlugin* plugin, const P4dPort* port)
   prop(&props, "lv2:name \"%s\"", p4d_port_name(plugin, port));
 
   if (port->role == P4D_PORT_CONTROL_IN) {
-    control_in(&props, &p4d_params(plugin->kind)->params[port->id]);
+    const P4dParam* const param   = &p4d_params(plugin->kind)->params[port->id];
+    const char* const     comment = p4d_param_comment(param);
+    if (comment) {
+      prop(&props, "rdfs:comment \"%s\"", comment);
+    }
+    control_in(&props, param);
   } else if (port->role == P4D_PORT_CONTROL_OUT ||
              port->role == P4D_PORT_CV_OUT ||
              port->role == P4D_PORT_LATENCY_OUT) {

@@ -97,6 +97,12 @@ vf_lookup32(const float table[32], VI index)
 }
 
 static inline VI
+vi_load(const uint32_t* p)
+{
+  return _mm512_loadu_si512((const void*)p);
+}
+
+static inline VI
 vi_lookup32_halves(const uint32_t lo[16], const uint32_t hi[16], VI index)
 {
   return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void*)lo),

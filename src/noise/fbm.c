@@ -13,6 +13,17 @@
   In w (time) the offset is the fractional part of (k + 1) (sqrt 5 - 2), so
   that octaves do not cross their lattices' w planes together and fBm is
   not 0 at the origin.
+
+  Loops.  With a w period P (cells per loop of octave 0) octave k's period
+  is P_k = round(P lacunarity^k), at least 1, and the octave is scaled by
+  P_k / P instead of lacunarity^k, so a line that crosses P cells of w per
+  loop crosses exactly P_k cells of octave k, which the core's periodic
+  hash repeats.  Rounding each octave (rather than the lacunarity to a
+  whole ratio) keeps every octave within half a cell per loop of where the
+  lacunarity puts it: the timbre of the fBm stays, and only short loops
+  (few cells) move the octaves audibly.  The whole-cell offsets in x, y, z
+  do not matter to the period, nor does the fractional w offset: the hash
+  wraps whole cells, whatever the fraction.
 */
 
 #include "noise.h"
@@ -55,6 +66,37 @@ fbm_clamp(P4dFbm settings)
   return settings;
 }
 
+/// A w period clamped: whole, or 0 (no loop) below 0.5, above
+/// P4D_NOISE_COORD_MAX (2^50) and for NaN.
+static double
+period_clamp(double w_period)
+{
+  return w_period >= 0.5 && w_period <= P4D_NOISE_COORD_MAX
+           ? floor(w_period + 0.5)
+           : 0.0;
+}
+
+/// The w period of the octave whose lacunarity power is lac_pow in a loop
+/// of clamped period (0: no loop).
+static double
+octave_period(double period, double lac_pow)
+{
+  if (period == 0.0) {
+    return 0.0;
+  }
+
+  const double p = floor(period * lac_pow + 0.5);
+  return p < 1.0 ? 1.0 : p > P4D_NOISE_COORD_MAX ? P4D_NOISE_COORD_MAX : p;
+}
+
+/// The scale of the octave whose lacunarity power is lac_pow: the power
+/// itself, or in a loop its period over octave 0's.
+static double
+octave_scale(double period, double lac_pow)
+{
+  return period == 0.0 ? lac_pow : octave_period(period, lac_pow) / period;
+}
+
 /// How much of an octave moving speed cells per point the band limit
 /// leaves: 1 up to half the limit, then a quintic fade to 0 at the limit.
 static double
@@ -76,6 +118,16 @@ p4d_fbm_weights(const P4dFbm* settings,
                 const double  step[4],
                 float         weight[P4D_FBM_MAX_OCTAVES])
 {
+  return p4d_fbm_weights_loop(settings, 0.0, step, weight);
+}
+
+unsigned
+p4d_fbm_weights_loop(const P4dFbm* settings,
+                     double        w_period,
+                     const double  step[4],
+                     float         weight[P4D_FBM_MAX_OCTAVES])
+{
+  const double   period   = period_clamp(w_period);
   const P4dFbm   s        = fbm_clamp(*settings);
   const unsigned n_full   = (unsigned)s.octaves;
   const float    fraction = s.octaves - (float)n_full;
@@ -88,7 +140,7 @@ p4d_fbm_weights(const P4dFbm* settings,
   float  amplitude = 1.0f;
   double scale     = 1.0;
   for (unsigned k = 0U; k < n_oct; ++k) {
-    const double band = band_fade(speed * scale, limit);
+    const double band = band_fade(speed * octave_scale(period, scale), limit);
     if (band == 0.0) {
       // Every later octave is at least as fast.
       return k;
@@ -136,9 +188,25 @@ p4d_fbm4_sum_span(const P4dFbm* settings,
                   float*        out,
                   size_t        n)
 {
-  const P4dFbm   s = fbm_clamp(*settings);
+  p4d_fbm4_sum_span_loop(
+    settings, 0.0, seed, origin, step, position, first, out, n);
+}
+
+void
+p4d_fbm4_sum_span_loop(const P4dFbm* settings,
+                       double        w_period,
+                       uint32_t      seed,
+                       const double  origin[4],
+                       const double  step[4],
+                       const double  position[4],
+                       int64_t       first,
+                       float*        out,
+                       size_t        n)
+{
+  const double   period = period_clamp(w_period);
+  const P4dFbm   s      = fbm_clamp(*settings);
   float          weight[P4D_FBM_MAX_OCTAVES];
-  const unsigned n_oct = p4d_fbm_weights(&s, step, weight);
+  const unsigned n_oct = p4d_fbm_weights_loop(&s, period, step, weight);
 
   for (size_t done = 0U; done < n; done += P4D_FBM_CHUNK) {
     const size_t m   = n - done < P4D_FBM_CHUNK ? n - done : P4D_FBM_CHUNK;
@@ -154,14 +222,20 @@ p4d_fbm4_sum_span(const P4dFbm* settings,
       double         o[4];
       double         st[4];
       const uint32_t octave_seed =
-        fbm_octave(seed, k, scale, origin, step, o, st);
+        fbm_octave(seed, k, octave_scale(period, scale), origin, step, o, st);
       if (position) {
         for (unsigned a = 0U; a < 4U; ++a) {
           o[a] += position[a];
         }
       }
 
-      p4d_noise4_span(octave_seed, o, st, first + (int64_t)done, octave, m);
+      p4d_noise4_span_loop(octave_seed,
+                           o,
+                           st,
+                           first + (int64_t)done,
+                           octave,
+                           m,
+                           (uint64_t)octave_period(period, scale));
       for (size_t i = 0U; i < m; ++i) {
         acc[i] += weight[k] * octave[i];
       }

@@ -133,5 +133,18 @@ p4d_noise4_span(uint32_t     seed,
                 float*       out,
                 size_t       n)
 {
-  span_fn(seed_key(seed), origin, step, first, out, n);
+  span_fn(seed_key(seed), origin, step, first, out, n, 0U);
+}
+
+void
+p4d_noise4_span_loop(uint32_t     seed,
+                     const double origin[4],
+                     const double step[4],
+                     int64_t      first,
+                     float*       out,
+                     size_t       n,
+                     uint64_t     w_period)
+{
+  span_fn(
+    seed_key(seed), origin, step, first, out, n, p4d_noise_period(w_period));
 }

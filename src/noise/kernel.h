@@ -167,23 +167,57 @@ split(double v, uint64_t* cell, float* frac)
 }
 
 /**
-   Chain the hash through the first n_axes axes (x, y, ...), from key.
+   The cell the hash sees: cell itself on an aperiodic axis (period 0), else
+   its floored remainder modulo period, in [0, period) also for negative
+   cells (the cell's 64 bits read as a signed integer).  A periodic time
+   axis hashes cells c and c + period alike, so the noise repeats every
+   period cells: cell period - 1's upper corner is cell 0's lower one.
+   period is at most 2^50 (noise.h).
+*/
+static inline uint64_t
+cell_wrap(uint64_t cell, uint64_t period)
+{
+  if (period == 0U) {
+    return cell;
+  }
+
+  const int64_t r = (int64_t)cell % (int64_t)period;
+  return (uint64_t)(r < 0 ? r + (int64_t)period : r);
+}
+
+/// A w period as the paths take it: periods above P4D_NOISE_PERIOD_MAX (where
+/// the lattice does not repeat anyway) are aperiodic, 0.
+static inline uint64_t
+p4d_noise_period(uint64_t w_period)
+{
+  return w_period <= P4D_NOISE_PERIOD_MAX ? w_period : 0U;
+}
+
+/**
+   Chain the hash through the first n_axes axes (x, y, ...), from key, with
+   w (axis 3) periodic over w_period cells (0: aperiodic).
 
    Afterwards h[i] for i < 2^n_axes is the hash of the corner whose bit k is
    set when it is on the upper side of axis k (cell c[k] + 1, whose carry
-   reaches the high half).
+   reaches the high half; wrapped by cell_wrap() on a periodic w).
 */
 static inline void
-hash_corners(uint32_t key, const uint64_t c[], unsigned n_axes, uint32_t h[])
+hash_corners(uint32_t       key,
+             const uint64_t c[],
+             unsigned       n_axes,
+             uint64_t       w_period,
+             uint32_t       h[])
 {
   h[0] = key;
   P4D_UNROLL
   for (unsigned k = 0U, n = 1U; k < n_axes; ++k, n <<= 1U) {
-    const uint64_t up = c[k] + 1U;
+    const uint64_t period = k == 3U ? w_period : 0U;
+    const uint64_t at     = cell_wrap(c[k], period);
+    const uint64_t up     = cell_wrap(c[k] + 1U, period);
     P4D_UNROLL
     for (unsigned i = n; i-- > 0U;) {
       h[i + n] = hash_link(h[i], cell_lo(up), cell_hi(up), hash_mul[k]);
-      h[i]     = hash_link(h[i], cell_lo(c[k]), cell_hi(c[k]), hash_mul[k]);
+      h[i]     = hash_link(h[i], cell_lo(at), cell_hi(at), hash_mul[k]);
     }
   }
 }
@@ -246,8 +280,9 @@ normalise(float v, float var)
 }
 
 /**
-   A code path's noise along a line: p4d_noise4_span() for a hash key from
-   seed_key().  Every path gives the same bits.
+   A code path's noise along a line: p4d_noise4_span_loop() for a hash key
+   from seed_key() and a w period already checked (0 or 1 .. 2^50).  Every
+   path gives the same bits.
 */
 typedef void
 P4dSpan(uint32_t     key,
@@ -255,7 +290,8 @@ P4dSpan(uint32_t     key,
         const double step[4],
         int64_t      first,
         float*       out,
-        size_t       n);
+        size_t       n,
+        uint64_t     w_period);
 
 P4dSpan p4d_noise_span_scalar;
 P4dSpan p4d_noise_span_avx2;

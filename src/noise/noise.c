@@ -31,6 +31,14 @@
   0.5 +- 0.006, so the lattice does not repeat within the coordinate range,
   and n(p) and n(p + 2^k) are uncorrelated on every axis (tests/test_hash.c).
 
+  Periodic time.  For loops (p4d_noise4_loop()) the hash may see w's cell
+  modulo a period P, floored so that negative cells wrap into [0, P) too:
+  cells c and c + P then get the same gradients, and since the kernel uses
+  a cell only through its hash, noise(w) and noise(w + P) are the same
+  function, as smooth across a multiple of P as across any cell face (the
+  upper corner of cell P - 1 is cell 0).  Only the w link of the chain
+  wraps; x, y and z stay aperiodic.
+
   Precision.  Coordinates arrive as doubles; floor() and the subtraction are
   exact, so the fraction is exact before it is rounded once to float.  The
   rest is float arithmetic in a fixed order (the build disables contraction
@@ -93,9 +101,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The noise in the cell c at fraction f, for a key from seed_key().
+/// The noise in the cell c at fraction f, for a key from seed_key(), with
+/// w periodic over w_period cells (0: aperiodic).
 static inline float
-kernel(uint32_t key, const uint64_t c[4], const float f[4])
+kernel(uint32_t key, const uint64_t c[4], const float f[4], uint64_t w_period)
 {
   float u[4];
   float d[2][4];
@@ -107,7 +116,7 @@ kernel(uint32_t key, const uint64_t c[4], const float f[4])
 
   // Chain the hash through the axes, x to w.
   uint32_t h[16];
-  hash_corners(key, c, 4U, h);
+  hash_corners(key, c, 4U, w_period, h);
 
   float v[16];
   P4D_UNROLL
@@ -148,7 +157,25 @@ p4d_noise4(uint32_t seed, double x, double y, double z, double w)
     split(p[k], &c[k], &f[k]);
   }
 
-  return kernel(seed_key(seed), c, f);
+  return kernel(seed_key(seed), c, f, 0U);
+}
+
+float
+p4d_noise4_loop(uint32_t seed,
+                double   x,
+                double   y,
+                double   z,
+                double   w,
+                uint64_t w_period)
+{
+  const double p[4] = { x, y, z, w };
+  uint64_t     c[4];
+  float        f[4];
+  for (unsigned k = 0U; k < 4U; ++k) {
+    split(p[k], &c[k], &f[k]);
+  }
+
+  return kernel(seed_key(seed), c, f, p4d_noise_period(w_period));
 }
 
 void
@@ -157,7 +184,8 @@ p4d_noise_span_scalar(uint32_t     key,
                       const double step[4],
                       int64_t      first,
                       float*       out,
-                      size_t       n)
+                      size_t       n,
+                      uint64_t     w_period)
 {
   for (size_t i = 0U; i < n; ++i) {
     const double t = (double)(first + (int64_t)i);
@@ -167,6 +195,6 @@ p4d_noise_span_scalar(uint32_t     key,
       split(origin[k] + t * step[k], &c[k], &f[k]);
     }
 
-    out[i] = kernel(key, c, f);
+    out[i] = kernel(key, c, f, w_period);
   }
 }

@@ -84,6 +84,29 @@ extern "C" {
 float
 p4d_noise4(uint32_t seed, double x, double y, double z, double w);
 
+/// Longest period of a periodic time axis, in cells (2^50): a longer one
+/// is taken as 0 (aperiodic; the lattice does not repeat below 2^50 anyway).
+#define P4D_NOISE_PERIOD_MAX 1125899906842624U
+
+/**
+   p4d_noise4() with a periodic time axis: w repeats every w_period cells.
+
+   The hash sees w's cell as its floored remainder modulo w_period (in
+   [0, w_period) also for negative w), so p4d_noise4_loop(..., w, P) and
+   p4d_noise4_loop(..., w + k P, P) are the same bits for every whole k
+   whenever w and w + k P have the same fraction of a cell (they do when
+   both are exact doubles), and the noise is as smooth across w = k P as
+   anywhere.  w_period 0 (or above P4D_NOISE_PERIOD_MAX) is p4d_noise4()
+   exactly.  Realtime safe.
+*/
+float
+p4d_noise4_loop(uint32_t seed,
+                double   x,
+                double   y,
+                double   z,
+                double   w,
+                uint64_t w_period);
+
 /**
    Improved Perlin noise at points first..first+n-1 of a line.
 
@@ -102,6 +125,20 @@ p4d_noise4_span(uint32_t     seed,
                 size_t       n);
 
 /**
+   p4d_noise4_span() with w periodic over w_period cells, as
+   p4d_noise4_loop() (out[i] is bit-identical to it at the line's point i);
+   w_period 0 is p4d_noise4_span() exactly.  Realtime safe.
+*/
+void
+p4d_noise4_span_loop(uint32_t     seed,
+                     const double origin[4],
+                     const double step[4],
+                     int64_t      first,
+                     float*       out,
+                     size_t       n,
+                     uint64_t     w_period);
+
+/**
    fBm settings: a small value type passed by const pointer.
 
    Octave k is scaled in space and time by lacunarity^k, weighted by
@@ -118,6 +155,16 @@ p4d_noise4_span(uint32_t     seed,
    band_limit to the lower of 20 kHz and the Nyquist frequency, in cells
    per frame, so that no octave folds back and a session sounds the same at
    every sample rate.
+
+   Loops.  The _loop functions take a w period P (whole cells): the time
+   axis of octave 0 repeats every P cells, and octave k's every P_k cells,
+   P_k the nearest whole number (at least 1) to P lacunarity^k: octave k is
+   then scaled by P_k / P instead of lacunarity^k (on every axis, so the
+   band limit sees the speed it plays at), and its noise is
+   p4d_noise4_span_loop() with period P_k.  A line that crosses P cells of
+   w per loop therefore repeats in every octave.  A period is rounded to a
+   whole number; one below 0.5 or above P4D_NOISE_PERIOD_MAX (or NaN) is 0,
+   no loop: exactly the functions without _loop.
 
    Every function that takes settings clamps each field into its range
    first; NaN and infinities map to the default (3 octaves, lacunarity 2,
@@ -147,6 +194,14 @@ p4d_fbm_weights(const P4dFbm* settings,
                 const double  step[4],
                 float         weight[P4D_FBM_MAX_OCTAVES]);
 
+/// p4d_fbm_weights() of a loop of w_period cells of w in octave 0 (see
+/// P4dFbm: octaves scaled to whole cells per loop).  Realtime safe.
+unsigned
+p4d_fbm_weights_loop(const P4dFbm* settings,
+                     double        w_period,
+                     const double  step[4],
+                     float         weight[P4D_FBM_MAX_OCTAVES]);
+
 /**
    The weighted sum of the octaves of fBm at points first..first+n-1 of a
    line, not normalised.
@@ -167,6 +222,23 @@ p4d_fbm4_sum_span(const P4dFbm* settings,
                   int64_t       first,
                   float*        out,
                   size_t        n);
+
+/**
+   p4d_fbm4_sum_span() in a loop of w_period cells of w in octave 0 (see
+   P4dFbm): every octave's time axis is periodic, with whole cells per
+   loop, and weighted as p4d_fbm_weights_loop() says.  w_period 0 is
+   p4d_fbm4_sum_span() exactly.  Realtime safe.
+*/
+void
+p4d_fbm4_sum_span_loop(const P4dFbm* settings,
+                       double        w_period,
+                       uint32_t      seed,
+                       const double  origin[4],
+                       const double  step[4],
+                       const double  position[4],
+                       int64_t       first,
+                       float*        out,
+                       size_t        n);
 
 /**
    fBm at points first..first+n-1 of a line, normalised into [-1, 1].

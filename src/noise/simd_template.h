@@ -49,6 +49,8 @@
                             VI i)           lo[i] for i < 16, else
                                             hi[i - 16]; only with
                                             P4D_HAVE_LOOKUP32
+    VI   vi_load(const uint32_t* p)         P4D_W values from p, unaligned;
+                                            only with P4D_HAVE_LOOKUP32
     VI   vi_set1(uint32_t a)                every lane a
     VI   vi_add(VI a, VI b)                 a + b modulo 2^32
     VI   vi_xor(VI a, VI b)                 a ^ b
@@ -103,6 +105,11 @@
     the path can look up a gradient per lane (P4D_HAVE_LOOKUP32); a path
     that cannot leaves such blocks to the scalar kernel.
 
+  Periodic lines (a w period, for loops) wrap w's cell before its hash:
+  each layer group hashes its 16 wrapped cells in scalar code, and per-lane
+  hashing wraps each lane's cell in scalar code (lanes_wrap()); the
+  aperiodic path is untouched.
+
   The fused multiply-adds multiply by a gradient component, 0 or +-1, so the
   product is exact and the single rounding is the sum's: the same bits as
   the scalar kernel's multiply and add.  Nothing else is fused.
@@ -126,6 +133,7 @@
 /// What a line's blocks share.
 typedef struct {
   uint32_t key;
+  uint64_t w_period; ///< Cells per period of w, 0: aperiodic
   double   origin[4];
   double   step[4];
   bool     fixed[3];   ///< Axis x, y or z does not move along the line
@@ -250,11 +258,27 @@ blend(VF v[], const VF u[], unsigned n_axes)
 
 /// The group of layer w of the cached cell, its layers hashed on first use.
 static LayerGroup*
-layer_group(Layers* layers, uint64_t w)
+layer_group(const Line* line, Layers* layers, uint64_t w)
 {
   const uint64_t    first = w & ~(uint64_t)(P4D_GROUP - 1U);
   LayerGroup* const group = &layers->group[(w / P4D_GROUP) & 1U];
   if (group->valid && group->first == first) {
+    return group;
+  }
+
+  memset(group->has_partial, 0, sizeof(group->has_partial));
+  group->first = first;
+  group->valid = true;
+  if (line->w_period != 0U) {
+    // A periodic w: the layers' cells wrap anywhere in the group, so each
+    // is wrapped and hashed as the scalar kernel does (only loops pay).
+    for (unsigned l = 0U; l < P4D_GROUP; ++l) {
+      const uint64_t cell = cell_wrap(first + l, line->w_period);
+      for (unsigned q = 0U; q < 8U; ++q) {
+        group->g[q][l] = hash_gradient(hash_link(
+          layers->hxyz[q], cell_lo(cell), cell_hi(cell), hash_mul[3]));
+      }
+    }
     return group;
   }
 
@@ -273,10 +297,6 @@ layer_group(Layers* layers, uint64_t w)
       vi_store(&group->g[q][l], vi_leaf(link));
     }
   }
-
-  memset(group->has_partial, 0, sizeof(group->has_partial));
-  group->first = first;
-  group->valid = true;
   return group;
 }
 
@@ -391,9 +411,10 @@ block_layers(const Line*  line,
 
   // The layers lie in w0's group and the next (P4D_LAYERS_MAX).
   const uint64_t    w_top = w0 + n_layers - 1U;
-  LayerGroup* const low   = layer_group(layers, w0);
-  LayerGroup* const high =
-    w_top / P4D_GROUP == w0 / P4D_GROUP ? low : layer_group(layers, w_top);
+  LayerGroup* const low   = layer_group(line, layers, w0);
+  LayerGroup* const high  = w_top / P4D_GROUP == w0 / P4D_GROUP
+                              ? low
+                              : layer_group(line, layers, w_top);
 
   VF lower = vf_set1(0.0f);
   VF upper = vf_set1(0.0f);
@@ -467,7 +488,33 @@ static const float gradient_column[4][32] = {
 #  undef P4D_GRAD_COL8
 };
 
-/// Any block: every lane hashes its own 16 corners.
+/// Wrap each lane's w cell (at, at_hi) and its upper neighbour into
+/// (up, up_hi) by cell_wrap() over period: scalar, lane by lane.
+static inline void
+lanes_wrap(uint64_t period, VI* at, VI* at_hi, VI* up, VI* up_hi)
+{
+  uint32_t lo[P4D_W];
+  uint32_t hi[P4D_W];
+  uint32_t up_lo[P4D_W];
+  uint32_t up_hi_lane[P4D_W];
+  vi_store(lo, *at);
+  vi_store(hi, *at_hi);
+  for (unsigned i = 0U; i < P4D_W; ++i) {
+    const uint64_t cell = ((uint64_t)hi[i] << 32U) | lo[i];
+    const uint64_t a    = cell_wrap(cell, period);
+    const uint64_t u    = cell_wrap(cell + 1U, period);
+    lo[i]               = cell_lo(a);
+    hi[i]               = cell_hi(a);
+    up_lo[i]            = cell_lo(u);
+    up_hi_lane[i]       = cell_hi(u);
+  }
+  *at    = vi_load(lo);
+  *at_hi = vi_load(hi);
+  *up    = vi_load(up_lo);
+  *up_hi = vi_load(up_hi_lane);
+}
+
+/// Any block: every lane hashes its own 16 corners (a periodic w wrapped).
 static VF
 block_lanes(const Line* line, VD t_lo, VD t_hi)
 {
@@ -497,13 +544,17 @@ block_lanes(const Line* line, VD t_lo, VD t_hi)
   P4D_UNROLL
   for (unsigned k = 0U, n = 1U; k < 4U; ++k, n <<= 1U) {
     // Cell + 1, carried into the high half.
-    const VI up = vi_add(c[k], vi_set1(1U));
-    const VI up_hi =
-      vi_add_masked(c_hi[k], vi_eq(up, vi_set1(0U)), vi_set1(1U));
+    VI at    = c[k];
+    VI at_hi = c_hi[k];
+    VI up    = vi_add(c[k], vi_set1(1U));
+    VI up_hi = vi_add_masked(c_hi[k], vi_eq(up, vi_set1(0U)), vi_set1(1U));
+    if (k == 3U && line->w_period != 0U) {
+      lanes_wrap(line->w_period, &at, &at_hi, &up, &up_hi);
+    }
     P4D_UNROLL
     for (unsigned i = n; i-- > 0U;) {
       h[i + n] = vi_link(h[i], up, up_hi, hash_mul[k]);
-      h[i]     = vi_link(h[i], c[k], c_hi[k], hash_mul[k]);
+      h[i]     = vi_link(h[i], at, at_hi, hash_mul[k]);
     }
   }
 
@@ -544,11 +595,12 @@ block_gather(const Line*  line,
   // The layers lie in w0's group and the next: a lane's lower layer is at
   // index cw - first in that pair, which the block keeps below 2^32.
   const uint64_t    w_top = w0 + n_layers - 1U;
-  LayerGroup* const low   = layer_group(layers, w0);
-  LayerGroup* const high =
-    w_top / P4D_GROUP == w0 / P4D_GROUP ? low : layer_group(layers, w_top);
-  const VI lower = vi_add(b.cw, vi_set1(0U - cell_lo(low->first)));
-  const VI upper = vi_add(lower, vi_set1(1U));
+  LayerGroup* const low   = layer_group(line, layers, w0);
+  LayerGroup* const high  = w_top / P4D_GROUP == w0 / P4D_GROUP
+                              ? low
+                              : layer_group(line, layers, w_top);
+  const VI          lower = vi_add(b.cw, vi_set1(0U - cell_lo(low->first)));
+  const VI          upper = vi_add(lower, vi_set1(1U));
 
   VF v[16];
   P4D_UNROLL
@@ -663,7 +715,8 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
       const double p_first = line->origin[a] + t_first * line->step[a];
       const double p_last  = line->origin[a] + t_last * line->step[a];
       if (!coord_ok(p_first) || !coord_ok(p_last)) {
-        p4d_noise_span_scalar(line->key, line->origin, line->step, t0, out, n);
+        p4d_noise_span_scalar(
+          line->key, line->origin, line->step, t0, out, n, line->w_period);
         return;
       }
       fl_first[a] = floor(p_first) + 0.0;
@@ -679,7 +732,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
   if (one_xyz_cell) {
     if (!layers->valid || memcmp(layers->cell, c_first, sizeof(layers->cell))) {
       memcpy(layers->cell, c_first, sizeof(layers->cell));
-      hash_corners(line->key, c_first, 3U, layers->hxyz);
+      hash_corners(line->key, c_first, 3U, 0U, layers->hxyz);
       layers->group[0].valid = layers->group[1].valid = false;
       layers->valid                                   = true;
     }
@@ -690,7 +743,8 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
 #ifdef P4D_HAVE_LOOKUP32
     r = block_lanes(line, t_lo, t_hi);
 #else
-    p4d_noise_span_scalar(line->key, line->origin, line->step, t0, out, n);
+    p4d_noise_span_scalar(
+      line->key, line->origin, line->step, t0, out, n, line->w_period);
     return;
 #endif
   }
@@ -704,11 +758,12 @@ P4D_SPAN(uint32_t     key,
          const double step[4],
          int64_t      first,
          float*       out,
-         size_t       n)
+         size_t       n,
+         uint64_t     w_period)
 {
-  Line line = { key,      { 0.0 }, { 0.0 },  { false }, true,
-                { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },  1.0f,
-                0.0f,     false,   { 0.0 } };
+  Line line = { key,  w_period, { 0.0 }, { 0.0 },  { false },
+                true, { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },
+                1.0f, 0.0f,     false,   { 0.0 } };
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
   for (unsigned a = 0U; a < 3U; ++a) {
@@ -760,7 +815,7 @@ P4D_SPAN(uint32_t     key,
     for (unsigned a = 0U; a < 3U; ++a) {
       layers.cell[a] = (uint64_t)(int64_t)line.xyz_floor[a];
     }
-    hash_corners(line.key, layers.cell, 3U, layers.hxyz);
+    hash_corners(line.key, layers.cell, 3U, 0U, layers.hxyz);
     layers.group[0].valid = layers.group[1].valid = false;
     layers.valid                                  = true;
   }

@@ -247,6 +247,14 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
                         "(clock=1)"
                       : "--tempo: ignored: Perlin4D Noise has no song beats");
   }
+  if (plan->kind != P4D_KIND_NOISE && !uses_beats(plan)) {
+    const int loop =
+      plan->kind == P4D_KIND_MOD ? P4D_MOD_LOOP_BEATS : P4D_MOTION_LOOP_BEATS;
+    if (plan->base[loop] != 0.0f || plan->lanes[loop].n_points) {
+      p4d_report_warn("loop_beats: ignored: the clock is never song beats "
+                      "(clock=1)");
+    }
+  }
 }
 
 /// The plugin that --plugin names; without it Motion if there is an input,

@@ -35,6 +35,7 @@ static const P4dTtlPoint cc_points[] = { { 128, "Off" }, { 0, NULL } };
 static const P4dTtlPoint midi_mode_points[] = {
   { 0, "7-bit CC" }, { 1, "14-bit CC" }, { 2, "Pitch bend" }, { 0, NULL },
 };
+static const P4dTtlPoint loop_points[] = { { 0, "Off" }, { 0, NULL } };
 
 #define HZ LV2_UNITS__hz
 #define DB LV2_UNITS__db
@@ -42,13 +43,22 @@ static const P4dTtlPoint midi_mode_points[] = {
 #define BEAT LV2_UNITS__beat
 
 // One port a line: index, symbol, name, kind, default, minimum, maximum,
-// unit, properties, scale points.
-#define OTHER(i, sym, name, kind) { sym, name, i, kind, 0, 0, 0, 0, NULL, NULL }
-#define OUT(i, sym, name, kind) { sym, name, i, kind, 0, -1, 1, 0, NULL, NULL }
+// unit, properties, scale points (and rdfs:comment: NULL but for the loop).
+#define OTHER(i, sym, name, kind) \
+  { sym, name, i, kind, 0, 0, 0, 0, NULL, NULL, NULL }
+#define OUT(i, sym, name, kind) \
+  { sym, name, i, kind, 0, -1, 1, 0, NULL, NULL, NULL }
 #define OUTU(i, sym, name, min, max, unit) \
-  { sym, name, i, CONTROL_OUT, 0, min, max, 0, unit, NULL }
+  { sym, name, i, CONTROL_OUT, 0, min, max, 0, unit, NULL, NULL }
 #define IN(i, sym, name, def, min, max, unit, props, points) \
-  { sym, name, i, CONTROL_IN, def, min, max, props, unit, points }
+  { sym, name, i, CONTROL_IN, def, min, max, props, unit, points, NULL }
+// The loop (Mod, Mod CV, Motion), with its rdfs:comment.
+#define LOOP(i) \
+  { "loop_beats", "Loop (song beats)", i, CONTROL_IN, 0, 0, 1024, INT, BEAT, \
+    loop_points, "With the song beats clock the output repeats every this " \
+    "many beats, exactly and without a step (rates and octaves snap to " \
+    "whole cells per loop); it does nothing with song time or free " \
+    "running.  0 is off." }
 // clang-format on
 
 #define MIDI_MODE(i, n) \
@@ -62,46 +72,56 @@ static const P4dTtlPoint midi_mode_points[] = {
      INT | ENUM,        \
      midi_mode_points)
 
-/// Perlin4D Mod CV; Perlin4D Mod is its first 25 ports, then mod_appended.
+/// The ports Perlin4D Mod and Mod CV share: indices 0 to 24.
+// clang-format off
+#define MOD_COMMON_PORTS                                                     \
+  OTHER(0U, "control", "Control", ATOM_IN),                                  \
+  OTHER(1U, "midi_out", "MIDI out", MIDI_OUT),                               \
+  IN(2U, "clock", "Clock", 0, 0, 2, NULL, INT | ENUM, mod_clock_points),     \
+  IN(3U, "rate_hz", "Rate", 0.5f, 0.001f, 50.0f, HZ, LOG, NULL),             \
+  IN(4U, "period_beats", "Period", 4.0f, 0.0625f, 256.0f, BEAT, LOG, NULL),  \
+  IN(5U, "octaves", "Octaves", 3.0f, 1.0f, 8.0f, NULL, 0, NULL),             \
+  IN(6U, "lacunarity", "Lacunarity", 2.0f, 1.5f, 4.0f, NULL, 0, NULL),       \
+  IN(7U, "persistence", "Persistence", 0.5f, 0.0f, 1.0f, NULL, 0, NULL),     \
+  IN(8U, "spread", "Spread", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),               \
+  IN(9U, "morph_x", "Morph X", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),          \
+  IN(10U, "morph_y", "Morph Y", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),         \
+  IN(11U, "morph_z", "Morph Z", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),         \
+  IN(12U, "seed", "Seed", 1, 0, 65535, NULL, INT, NULL),                     \
+  IN(13U, "out_min", "Output minimum", 0.0f, -1.0f, 1.0f, NULL, 0, NULL),    \
+  IN(14U, "out_max", "Output maximum", 1.0f, -1.0f, 1.0f, NULL, 0, NULL),    \
+  IN(15U, "smooth_ms", "Smoothing", 20.0f, 0.0f, 1000.0f, MS, 0, NULL),      \
+  IN(16U, "midi_channel", "MIDI channel", 1, 1, 16, NULL, INT, NULL),        \
+  IN(17U, "cc_1", "CC 1", 128, 0, 128, NULL, INT, cc_points),                \
+  IN(18U, "cc_2", "CC 2", 128, 0, 128, NULL, INT, cc_points),                \
+  IN(19U, "cc_3", "CC 3", 128, 0, 128, NULL, INT, cc_points),                \
+  IN(20U, "cc_4", "CC 4", 128, 0, 128, NULL, INT, cc_points),                \
+  OUT(21U, "out_1", "Out 1", CONTROL_OUT),                                   \
+  OUT(22U, "out_2", "Out 2", CONTROL_OUT),                                   \
+  OUT(23U, "out_3", "Out 3", CONTROL_OUT),                                   \
+  OUT(24U, "out_4", "Out 4", CONTROL_OUT),
+// clang-format on
+
+/// Perlin4D Mod: the shared ports, then what was appended.
+static const P4dTtlPort mod_ports[] = {
+  // clang-format off
+  MOD_COMMON_PORTS
+  MIDI_MODE(25U, 1), MIDI_MODE(26U, 2), MIDI_MODE(27U, 3), MIDI_MODE(28U, 4),
+  LOOP(29U),
+  // clang-format on
+};
+
+/// Perlin4D Mod CV: the shared ports, the CV outputs, then what was
+/// appended.
 static const P4dTtlPort mod_cv_ports[] = {
   // clang-format off
-  OTHER(0U, "control", "Control", ATOM_IN),
-  OTHER(1U, "midi_out", "MIDI out", MIDI_OUT),
-  IN(2U, "clock", "Clock", 0, 0, 2, NULL, INT | ENUM, mod_clock_points),
-  IN(3U, "rate_hz", "Rate", 0.5f, 0.001f, 50.0f, HZ, LOG, NULL),
-  IN(4U, "period_beats", "Period", 4.0f, 0.0625f, 256.0f, BEAT, LOG, NULL),
-  IN(5U, "octaves", "Octaves", 3.0f, 1.0f, 8.0f, NULL, 0, NULL),
-  IN(6U, "lacunarity", "Lacunarity", 2.0f, 1.5f, 4.0f, NULL, 0, NULL),
-  IN(7U, "persistence", "Persistence", 0.5f, 0.0f, 1.0f, NULL, 0, NULL),
-  IN(8U, "spread", "Spread", 1.0f, 0.0f, 1.0f, NULL, 0, NULL),
-  IN(9U, "morph_x", "Morph X", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(10U, "morph_y", "Morph Y", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(11U, "morph_z", "Morph Z", 0.0f, -16.0f, 16.0f, NULL, 0, NULL),
-  IN(12U, "seed", "Seed", 1, 0, 65535, NULL, INT, NULL),
-  IN(13U, "out_min", "Output minimum", 0.0f, -1.0f, 1.0f, NULL, 0, NULL),
-  IN(14U, "out_max", "Output maximum", 1.0f, -1.0f, 1.0f, NULL, 0, NULL),
-  IN(15U, "smooth_ms", "Smoothing", 20.0f, 0.0f, 1000.0f, MS, 0, NULL),
-  IN(16U, "midi_channel", "MIDI channel", 1, 1, 16, NULL, INT, NULL),
-  IN(17U, "cc_1", "CC 1", 128, 0, 128, NULL, INT, cc_points),
-  IN(18U, "cc_2", "CC 2", 128, 0, 128, NULL, INT, cc_points),
-  IN(19U, "cc_3", "CC 3", 128, 0, 128, NULL, INT, cc_points),
-  IN(20U, "cc_4", "CC 4", 128, 0, 128, NULL, INT, cc_points),
-  OUT(21U, "out_1", "Out 1", CONTROL_OUT),
-  OUT(22U, "out_2", "Out 2", CONTROL_OUT),
-  OUT(23U, "out_3", "Out 3", CONTROL_OUT),
-  OUT(24U, "out_4", "Out 4", CONTROL_OUT),
+  MOD_COMMON_PORTS
   OUT(25U, "cv_1", "CV 1", CV_OUT),
   OUT(26U, "cv_2", "CV 2", CV_OUT),
   OUT(27U, "cv_3", "CV 3", CV_OUT),
   OUT(28U, "cv_4", "CV 4", CV_OUT),
   MIDI_MODE(29U, 1), MIDI_MODE(30U, 2), MIDI_MODE(31U, 3), MIDI_MODE(32U, 4),
-  // clang-format on
-};
-
-/// Perlin4D Mod's ports after the 25 it shares with Mod CV.
-static const P4dTtlPort mod_appended[] = {
-  // clang-format off
-  MIDI_MODE(25U, 1), MIDI_MODE(26U, 2), MIDI_MODE(27U, 3), MIDI_MODE(28U, 4),
+  LOOP(33U),
   // clang-format on
 };
 
@@ -174,11 +194,15 @@ static const P4dTtlPort motion_ports[] = {
   OUTU(31U, "pan_now", "Pan now", -1.0f, 1.0f, NULL),
   OUTU(32U, "cutoff_now", "Cutoff now", 20.0f, 20000.0f, HZ),
   OUTU(33U, "wobble_now", "Wobble now", -12.0f, 12.0f, MS),
-  { "latency", "Latency", 34U, LATENCY_OUT, 0, 0, 16384, INT, FRAME, NULL },
+  { "latency", "Latency", 34U, LATENCY_OUT, 0, 0, 16384, INT, FRAME, NULL,
+    NULL },
+  LOOP(35U),
   // clang-format on
 };
 
 #undef MIDI_MODE
+#undef MOD_COMMON_PORTS
+#undef LOOP
 #undef IN
 #undef OUT
 #undef OUTU
@@ -187,22 +211,15 @@ static const P4dTtlPort motion_ports[] = {
 // clang-format off
 const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS] = {
   { "urn:perlin4d:mod", "Perlin4D Mod", LV2_CORE__UtilityPlugin,
-    mod_cv_ports, 29U, 7U, mod_appended, 4U },
+    mod_ports, 30U, 7U },
   { "urn:perlin4d:mod-cv", "Perlin4D Mod CV", LV2_CORE__UtilityPlugin,
-    mod_cv_ports, 33U, 7U, NULL, 0U },
+    mod_cv_ports, 34U, 7U },
   { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
-    noise_ports, 18U, 5U, NULL, 0U },
+    noise_ports, 18U, 5U },
   { "urn:perlin4d:motion", "Perlin4D Motion", LV2_CORE__ModulatorPlugin,
-    motion_ports, 35U, 6U, NULL, 0U },
+    motion_ports, 36U, 6U },
 };
 // clang-format on
-
-const P4dTtlPort*
-p4d_ttl_port(const P4dTtlPlugin* plugin, uint32_t index)
-{
-  const uint32_t head = plugin->n_ports - plugin->n_appended;
-  return index < head ? &plugin->ports[index] : &plugin->appended[index - head];
-}
 
 // Ardour's inline display: http://harrisonconsoles.com/lv2/inlinedisplay.
 const char* const p4d_ttl_optional_features[] = {

@@ -53,8 +53,9 @@ typedef struct {
   float              min; ///< Control ports and CV outputs only
   float              max;
   unsigned           props;
-  const char*        unit;   ///< units:unit, NULL for none
-  const P4dTtlPoint* points; ///< lv2:scalePoint, NULL for none
+  const char*        unit;    ///< units:unit, NULL for none
+  const P4dTtlPoint* points;  ///< lv2:scalePoint, NULL for none
+  const char*        comment; ///< rdfs:comment, NULL for none
 } P4dTtlPort;
 
 /// What one plugin must be.
@@ -65,19 +66,12 @@ typedef struct {
   const P4dTtlPort* ports;
   uint32_t          n_ports;
   unsigned          min_presets; ///< released presets may not disappear
-  const P4dTtlPort* appended;    ///< The last n_appended ports, when ports
-                                 ///< is a list shared with another plugin
-  uint32_t n_appended;
 } P4dTtlPlugin;
 
 /// The plugins of the bundle, in the order of the contract.
 #define P4D_TTL_N_PLUGINS 4U
 
 extern const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS];
-
-/// Return the port index of plugin, which must be below its n_ports.
-const P4dTtlPort*
-p4d_ttl_port(const P4dTtlPlugin* plugin, uint32_t index);
 
 /// The optional features and the extension data that every plugin lists,
 /// each list ended by NULL: the features exactly (no other may be listed),

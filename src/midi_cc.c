@@ -22,6 +22,7 @@ typedef struct {
   P4dMidiMode mode;   ///< P4D_MIDI_CC_14 with cc_n >= 32 becomes P4D_MIDI_CC_7
   int         number; ///< Controller (0 for pitch bend), or -1: sends nothing
   int         key;    ///< Mode, controller and MIDI channel in one number
+  uint8_t     status; ///< Status byte: control change or pitch bend, channel
 } Target;
 
 void
@@ -55,6 +56,10 @@ targets(const float* params, Target target[4])
       t->mode = P4D_MIDI_CC_7; // No LSB controller above 31
     }
     t->key = (channel << 16) | ((int)t->mode << 8) | t->number;
+    t->status =
+      (uint8_t)((t->mode == P4D_MIDI_PITCH_BEND ? P4D_MIDI_BENDER
+                                                : P4D_MIDI_CONTROLLER) |
+                (unsigned)channel);
   }
 }
 
@@ -76,14 +81,13 @@ static bool
 send_value(P4dMidiCc*    cc,
            unsigned      c,
            const Target* t,
-           uint8_t       status,
            int           val,
            int64_t       now,
            uint32_t      offset,
            P4dMidiSink   sink,
            void*         handle)
 {
-  uint8_t msg[3] = { status, (uint8_t)t->number, (uint8_t)val };
+  uint8_t msg[3] = { t->status, (uint8_t)t->number, (uint8_t)val };
   if (t->mode == P4D_MIDI_PITCH_BEND) {
     msg[1] = (uint8_t)(val & 127);
     msg[2] = (uint8_t)(val >> 7);
@@ -125,9 +129,8 @@ p4d_midi_cc_send(P4dMidiCc*         cc,
                  P4dMidiSink        sink,
                  void*              handle)
 {
-  const float low     = params[P4D_MOD_OUT_MIN];
-  const float range   = params[P4D_MOD_OUT_MAX] - low;
-  const int   channel = (int)params[P4D_MOD_MIDI_CHANNEL] - 1;
+  const float low   = params[P4D_MOD_OUT_MIN];
+  const float range = params[P4D_MOD_OUT_MAX] - low;
 
   Target target[4];
   targets(params, target);
@@ -158,11 +161,7 @@ p4d_midi_cc_send(P4dMidiCc*         cc,
       if (cc->last_mode[c] == t->key && val == cc->last_value[c]) {
         continue;
       }
-
-      const unsigned base =
-        t->mode == P4D_MIDI_PITCH_BEND ? P4D_MIDI_BENDER : P4D_MIDI_CONTROLLER;
-      const uint8_t status = (uint8_t)(base | (unsigned)channel);
-      if (!send_value(cc, c, t, status, val, now, offset + i, sink, handle)) {
+      if (!send_value(cc, c, t, val, now, offset + i, sink, handle)) {
         return;
       }
     }

@@ -218,6 +218,8 @@ struct P4dMotionImpl {
   double     read[2][P4D_MOTION_CHUNK];   ///< Per side: the delay line read
   double     gain_x[2][P4D_MOTION_CHUNK]; ///< Per side: the gain's exponent
   double     gain[2][P4D_MOTION_CHUNK];   ///< Per side: the gain
+  double     pan_a[2][P4D_MOTION_CHUNK];  ///< Per side: the pan's angle
+  double     pan[2][P4D_MOTION_CHUNK];    ///< Per side: its sine
 };
 
 /// The extreme of a Motion parameter.
@@ -644,18 +646,27 @@ process_chunk(P4dMotion*   m,
     }
   }
 
-  // The delay line's reads and the gains of the chunk, as block passes
-  // (motion_block.h): their glides run ahead on copies (a glide's steps
-  // depend on itself alone), and the frames below take the results.
+  // The delay line's reads, the gains and the pan's sines of the chunk, as
+  // block passes (motion_block.h): their glides run ahead on copies (a
+  // glide's steps depend on itself alone), and the frames below take the
+  // results.
   P4dMotionGlide wow     = g[G_WOW];
   P4dMotionGlide flutter = g[G_FLUTTER];
   P4dMotionGlide gain    = g[G_GAIN_DB];
+  P4dMotionGlide pan     = g[G_PAN];
   bool           reads   = false;
   bool           gains   = false;
+  bool           pans    = false;
   for (uint32_t i = 0U; i < n; ++i) {
     p4d_motion_glide_step(&wow, m->glide_len, m->inv_glide_len);
     p4d_motion_glide_step(&flutter, m->glide_len, m->inv_glide_len);
     p4d_motion_glide_step(&gain, m->glide_len, m->inv_glide_len);
+    p4d_motion_glide_step(&pan, m->glide_len, m->inv_glide_len);
+    const double p = pan.value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0);
+    const double a = 0.5 * (p + 1.0);
+    m->pan_a[0][i] = 1.0 - a;
+    m->pan_a[1][i] = a;
+    pans |= pan.value != 0.0;
     const bool          copy   = m->spread_zero + (int64_t)i >= m->settle;
     const P4dMotionPair u_gain = curve_pair(m, CH_GAIN, i, copy);
     const P4dMotionPair u_wow  = curve_pair(m, CH_WOW, i, copy);
@@ -683,6 +694,9 @@ process_chunk(P4dMotion*   m,
     }
     if (gains) {
       p4d_motion_block_exp(m->gain_x[c], m->gain[c], n);
+    }
+    if (pans) {
+      p4d_motion_block_sin(m->pan_a[c], m->pan[c], n);
     }
   }
 
@@ -797,9 +811,8 @@ process_chunk(P4dMotion*   m,
     }
     if (g[G_PAN].value != 0.0) {
       pan = g[G_PAN].value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0);
-      const double        a     = 0.5 * (pan + 1.0);
-      const P4dMotionPair sides = { 1.0 - a, a };
-      wet *= p4d_motion_pair(P4D_SQRT2) * p4d_motion_dsp_sin(sides);
+      const P4dMotionPair sine = { m->pan[0][i], m->pan[1][i] };
+      wet *= p4d_motion_pair(P4D_SQRT2) * sine;
     }
 
     if (g[G_OUT_DB].value != m->out_db) {

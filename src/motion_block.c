@@ -51,3 +51,21 @@ p4d_motion_block_exp(const double* x, double* y, uint32_t n)
 #endif
   p4d_motion_block_exp_portable(x, y, n);
 }
+
+void
+p4d_motion_block_sin(const double* a, double* y, uint32_t n)
+{
+#ifdef P4D_MB_X86
+  switch (p4d_isa_current()) {
+  case P4D_ISA_AVX512:
+    p4d_motion_block_sin_avx512(a, y, n);
+    return;
+  case P4D_ISA_AVX2:
+    p4d_motion_block_sin_avx2(a, y, n);
+    return;
+  case P4D_ISA_SCALAR:
+    break;
+  }
+#endif
+  p4d_motion_block_sin_portable(a, y, n);
+}

@@ -5,7 +5,8 @@
   The template of motion_block.h's paths: written once for P4D_MB_LANES
   frames per vector (GNU C vectors, which each path's target flags lower to
   its registers), instantiated once per instruction set.  A path defines
-  P4D_MB_LANES and P4D_MB_READ, P4D_MB_EXP (the names of its functions),
+  P4D_MB_LANES and P4D_MB_READ, P4D_MB_EXP, P4D_MB_SIN (the names of its
+  functions),
   then includes this file.  Frames past the last whole vector take the
   scalar functions of motion_dsp.h, whose operations every lane repeats.
 */
@@ -141,5 +142,29 @@ P4D_MB_EXP(const double* x, double* y, uint32_t n)
   }
   for (; i < n; ++i) {
     y[i] = p4d_motion_dsp_exp(x[i]);
+  }
+}
+
+void
+P4D_MB_SIN(const double* a, double* y, uint32_t n)
+{
+  uint32_t i = 0U;
+  for (; i + P4D_MB_LANES <= n; i += P4D_MB_LANES) {
+    Vd av;
+    memcpy(&av, a + i, sizeof(av));
+    // p4d_motion_dsp_sin() lane by lane.
+    const Vd x  = av * vd_set1(1.57079632679489661923);
+    const Vd x2 = x * x;
+    const Vd x4 = x2 * x2;
+    const Vd s0 = vd_set1(1.0) - x2 * vd_set1(1.0 / 6.0);
+    const Vd s1 = vd_set1(1.0 / 120.0) - x2 * vd_set1(1.0 / 5040.0);
+    const Vd s2 = vd_set1(1.0 / 362880.0) - x2 * vd_set1(1.0 / 39916800.0);
+    const Vd p  = s0 + x4 * (s1 + x4 * (s2 + x4 * vd_set1(1.0 / 6227020800.0)));
+    const Vd out = x * p;
+    memcpy(y + i, &out, sizeof(out));
+  }
+  for (; i < n; ++i) {
+    const P4dMotionPair s = p4d_motion_dsp_sin(p4d_motion_pair(a[i]));
+    y[i]                  = s[0];
   }
 }

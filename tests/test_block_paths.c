@@ -4,11 +4,11 @@
 /*
   The engines' block passes give, on every code path, the bits of the
   scalar definitions they repeat lane by lane: the Mod's output map
-  (phi_map.h: p4d_phi_map_one() per frame) and Motion's delay line read
-  and gain exponential (motion_block.h: p4d_motion_dsp_read()'s lanes and
-  p4d_motion_dsp_exp()).  Random values and edges (beyond Phi's table, on
-  its knots, results flushed to 0, whole delays), every length from 0 to
-  a chunk and a half (the tails).
+  (phi_map.h: p4d_phi_map_one() per frame) and Motion's delay line read,
+  gain exponential and pan sine (motion_block.h: the lanes of
+  p4d_motion_dsp_read(), p4d_motion_dsp_exp(), p4d_motion_dsp_sin()).  Random
+  values and edges (beyond Phi's table, on its knots, results flushed to 0,
+  whole delays), every length from 0 to a chunk and a half (the tails).
 */
 
 #undef NDEBUG
@@ -92,8 +92,8 @@ check_phi(const P4dPhiTable* table)
   return compared;
 }
 
-/// The read and the exponential on the path in use against motion_dsp.h;
-/// the values compared.
+/// The read, the exponential and the sine on the path in use against
+/// motion_dsp.h; the values compared.
 static unsigned long
 check_motion(const float* line, uint32_t mask)
 {
@@ -135,7 +135,20 @@ check_motion(const float* line, uint32_t mask)
         abort();
       }
     }
-    compared += 2UL * n;
+    for (unsigned i = 0U; i < n; ++i) {
+      // The pan's angles: [0, 1], the ends included.
+      x[i] = p4d_rng_below(&rng, 8U) == 0U ? (double)p4d_rng_below(&rng, 2U)
+                                           : p4d_rng_uniform(&rng, 0.0, 1.0);
+    }
+    p4d_motion_block_sin(x, y, n);
+    for (unsigned i = 0U; i < n; ++i) {
+      const P4dMotionPair want = p4d_motion_dsp_sin(p4d_motion_pair(x[i]));
+      if (memcmp(&want[0], &y[i], sizeof(double))) {
+        fprintf(stderr, "sin: a %a: %a, want %a\n", x[i], y[i], want[0]);
+        abort();
+      }
+    }
+    compared += 3UL * n;
   }
   return compared;
 }
@@ -163,8 +176,8 @@ main(void)
     assert(p4d_isa_use(isa) == isa && p4d_isa_current() == isa);
     const unsigned long phi    = check_phi(table);
     const unsigned long motion = check_motion(line, LINE_SIZE - 1U);
-    printf("# %s: %lu map values and %lu reads and exponentials, all the "
-           "scalar bits\n",
+    printf("# %s: %lu map values and %lu reads, exponentials and sines, "
+           "all the scalar bits\n",
            p4d_isa_name(isa),
            phi,
            motion);

@@ -18,10 +18,12 @@
 #include "noise.h"
 #include "phi_map.h"
 
+#include "support/compare.h"
 #include "support/rng.h"
 
 #include <assert.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,17 @@
 #define LINE_SIZE 1024U
 
 static P4dRng rng = { 0x51ED270B9A3F4C21ULL };
+
+/// Whether a and b are the same bits.
+static bool
+same_double(double a, double b)
+{
+  uint64_t x = 0U;
+  uint64_t y = 0U;
+  memcpy(&x, &a, sizeof(x));
+  memcpy(&y, &b, sizeof(y));
+  return x == y;
+}
 
 /// A z for the map: mostly unit variance, some beyond the table, on its
 /// knots, at its ends, zeros, not a number.
@@ -76,7 +89,7 @@ check_phi(const P4dPhiTable* table)
     p4d_phi_map(table, z, low, span, y, n);
     for (unsigned i = 0U; i < n; ++i) {
       const float want = p4d_phi_map_one(table, z[i], low, span);
-      if (memcmp(&want, &y[i], sizeof(float))) {
+      if (!p4d_same_bits(want, y[i])) {
         fprintf(stderr,
                 "phi: z %a low %g span %g: %a, want %a\n",
                 (double)z[i],
@@ -117,10 +130,10 @@ check_motion(const float* line, uint32_t mask)
       const P4dMotionPair dd = { d[i], d[i] };
       const P4dMotionPair want =
         p4d_motion_dsp_read(lines, mask, w0 + (int64_t)i, dd);
-      if (memcmp(&want[0], &y[i], sizeof(double))) {
+      if (!same_double(want[0], y[i])) {
         fprintf(stderr,
                 "read: w %lld d %a: %a, want %a\n",
-                (long long)(w0 + (int64_t)i),
+                (long long)w0 + (long long)i,
                 d[i],
                 y[i],
                 want[0]);
@@ -130,7 +143,7 @@ check_motion(const float* line, uint32_t mask)
     p4d_motion_block_exp(x, y, n);
     for (unsigned i = 0U; i < n; ++i) {
       const double want = p4d_motion_dsp_exp(x[i]);
-      if (memcmp(&want, &y[i], sizeof(double))) {
+      if (!same_double(want, y[i])) {
         fprintf(stderr, "exp: x %a: %a, want %a\n", x[i], y[i], want);
         abort();
       }
@@ -143,7 +156,7 @@ check_motion(const float* line, uint32_t mask)
     p4d_motion_block_sin(x, y, n);
     for (unsigned i = 0U; i < n; ++i) {
       const P4dMotionPair want = p4d_motion_dsp_sin(p4d_motion_pair(x[i]));
-      if (memcmp(&want[0], &y[i], sizeof(double))) {
+      if (!same_double(want[0], y[i])) {
         fprintf(stderr, "sin: a %a: %a, want %a\n", x[i], y[i], want[0]);
         abort();
       }

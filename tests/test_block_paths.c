@@ -183,7 +183,7 @@ main(void)
   for (unsigned p = 0U; p < P4D_ISA_COUNT; ++p) {
     const P4dIsa isa = (P4dIsa)p;
     if (!p4d_isa_supported(isa)) {
-      printf("# %s: not on this machine\n", p4d_isa_name(isa));
+      printf("# %s: not in this build or not on this CPU\n", p4d_isa_name(isa));
       continue;
     }
     assert(p4d_isa_use(isa) == isa && p4d_isa_current() == isa);

@@ -145,6 +145,7 @@
 
 #include "highpass.h"
 #include "noise.h"
+#include "phi_map.h"
 #include "smooth.h"
 #include "texture.h"
 
@@ -978,12 +979,7 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
       if (!(e->channel_mask & (1U << c))) {
         continue;
       }
-      const float* const z = e->buf_cur[c];
-      float* const       y = out[c] + done;
-      for (uint32_t i = 0U; i < m; ++i) {
-        const float r = (float)(low + span * p4d_smooth_phi(&e->phi, z[i]));
-        y[i]          = fabsf(r) < 1.0e-30f ? 0.0f : r;
-      }
+      p4d_phi_map(&e->phi, e->buf_cur[c], low, span, out[c] + done, m);
     }
     return;
   }

@@ -99,6 +99,7 @@
 
 #include "motion.h"
 
+#include "motion_block.h"
 #include "motion_dsp.h"
 
 #include <float.h>
@@ -212,7 +213,13 @@ struct P4dMotionImpl {
   int64_t    age[P4D_MOTION_FILTERS]; ///< Frames since each filter restarted
   P4dEngine* engine[N_ENGINES];
   float      curve[N_ENGINES][P4D_MAX_CHANNELS][P4D_MOTION_CHUNK];
-  float      x[2][P4D_MOTION_CHUNK]; ///< Sanitised input of a chunk
+  float      x[2][P4D_MOTION_CHUNK];      ///< Sanitised input of a chunk
+  double     delay[2][P4D_MOTION_CHUNK];  ///< Per side: the read's delay
+  double     read[2][P4D_MOTION_CHUNK];   ///< Per side: the delay line read
+  double     gain_x[2][P4D_MOTION_CHUNK]; ///< Per side: the gain's exponent
+  double     gain[2][P4D_MOTION_CHUNK];   ///< Per side: the gain
+  double     pan_a[2][P4D_MOTION_CHUNK];  ///< Per side: the pan's angle
+  double     pan[2][P4D_MOTION_CHUNK];    ///< Per side: its sine
 };
 
 /// The extreme of a Motion parameter.
@@ -640,6 +647,60 @@ process_chunk(P4dMotion*   m,
     }
   }
 
+  // The delay line's reads, the gains and the pan's sines of the chunk, as
+  // block passes (motion_block.h): their glides run ahead on copies (a
+  // glide's steps depend on itself alone), and the frames below take the
+  // results.
+  P4dMotionGlide wow     = g[G_WOW];
+  P4dMotionGlide flutter = g[G_FLUTTER];
+  P4dMotionGlide gain    = g[G_GAIN_DB];
+  P4dMotionGlide pan     = g[G_PAN];
+  bool           reads   = false;
+  bool           gains   = false;
+  bool           pans    = false;
+  for (uint32_t i = 0U; i < n; ++i) {
+    p4d_motion_glide_step(&wow, m->glide_len, m->inv_glide_len);
+    p4d_motion_glide_step(&flutter, m->glide_len, m->inv_glide_len);
+    p4d_motion_glide_step(&gain, m->glide_len, m->inv_glide_len);
+    p4d_motion_glide_step(&pan, m->glide_len, m->inv_glide_len);
+    const double p = pan.value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0);
+    const double a = 0.5 * (p + 1.0);
+    m->pan_a[0][i] = 1.0 - a;
+    m->pan_a[1][i] = a;
+    pans |= pan.value != 0.0;
+    const bool          copy   = m->spread_zero + (int64_t)i >= m->settle;
+    const P4dMotionPair u_gain = curve_pair(m, CH_GAIN, i, copy);
+    const P4dMotionPair u_wow  = curve_pair(m, CH_WOW, i, copy);
+    P4dMotionPair       u_fl   = { 2.0 * m->curve[ENGINE_F][0][i] - 1.0,
+                                   2.0 * m->curve[ENGINE_F][1][i] - 1.0 };
+    if (copy) {
+      u_fl[1] = u_fl[0];
+    }
+    const P4dMotionPair wb = p4d_motion_pair(wow.value) * u_wow +
+                             p4d_motion_pair(flutter.value) * u_fl;
+    const P4dMotionPair d = d0 + wb * fpm;
+    const P4dMotionPair x = p4d_motion_pair(gain.value) *
+                            (u_gain - p4d_motion_pair(1.0)) *
+                            p4d_motion_pair(0.5) * p4d_motion_pair(P4D_LN10_20);
+    for (unsigned c = 0U; c < 2U; ++c) {
+      m->delay[c][i]  = d[c];
+      m->gain_x[c][i] = x[c];
+    }
+    reads |= wb[0] != 0.0 || wb[1] != 0.0;
+    gains |= gain.value != 0.0;
+  }
+  for (unsigned c = 0U; c < 2U; ++c) {
+    if (reads) {
+      p4d_motion_block_read(line[c], mask, w0, m->delay[c], m->read[c], n);
+    }
+    if (gains) {
+      p4d_motion_block_exp(m->gain_x[c], m->gain[c], n);
+    }
+    if (pans) {
+      p4d_motion_block_sin(m->pan_a[c], m->pan[c], n);
+    }
+  }
+
   // The filter grid's phase at the chunk's first frame: which filter
   // restarts next (r) and frames since the last restart (ph); counted on
   // from there (the grid moves only between calls).
@@ -702,9 +763,11 @@ process_chunk(P4dMotion*   m,
     const P4dMotionPair wb  = p4d_motion_pair(g[G_WOW].value) * u_wow +
                              p4d_motion_pair(g[G_FLUTTER].value) * u_fl;
     // A whole delay reads the tap: at wb 0 that is the dry tap.
-    P4dMotionPair y = wb[0] == 0.0 && wb[1] == 0.0
-                        ? dry
-                        : p4d_motion_dsp_read(line, mask, w, d0 + wb * fpm);
+    P4dMotionPair y = dry;
+    if (wb[0] != 0.0 || wb[1] != 0.0) {
+      y[0] = m->read[0][i];
+      y[1] = m->read[1][i];
+    }
     if (on) {
       P4dMotionPair* const kg = m->knot_g;
       if (knot) {
@@ -734,7 +797,8 @@ process_chunk(P4dMotion*   m,
                                   p4d_motion_pair(0.5);
     P4dMotionPair wet = y;
     if (g[G_GAIN_DB].value != 0.0) {
-      wet *= p4d_motion_dsp_exp_pair(gain_db * p4d_motion_pair(P4D_LN10_20));
+      const P4dMotionPair gain_i = { m->gain[0][i], m->gain[1][i] };
+      wet *= gain_i;
     }
 
     // Width, then the equal-power balance.
@@ -748,9 +812,8 @@ process_chunk(P4dMotion*   m,
     }
     if (g[G_PAN].value != 0.0) {
       pan = g[G_PAN].value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0);
-      const double        a     = 0.5 * (pan + 1.0);
-      const P4dMotionPair sides = { 1.0 - a, a };
-      wet *= p4d_motion_pair(P4D_SQRT2) * p4d_motion_dsp_sin(sides);
+      const P4dMotionPair sine = { m->pan[0][i], m->pan[1][i] };
+      wet *= p4d_motion_pair(P4D_SQRT2) * sine;
     }
 
     if (g[G_OUT_DB].value != m->out_db) {

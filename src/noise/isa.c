@@ -39,6 +39,7 @@ static P4dSpan* const isa_spans[P4D_ISA_COUNT] = {
 };
 
 static P4dSpan* span_fn = p4d_noise_span_scalar;
+static P4dIsa   isa_now = P4D_ISA_SCALAR;
 static char     isa_note[160];
 
 const char*
@@ -76,7 +77,14 @@ p4d_isa_use(P4dIsa isa)
   }
 
   span_fn = isa_spans[use];
+  isa_now = use;
   return use;
+}
+
+P4dIsa
+p4d_isa_current(void)
+{
+  return isa_now;
 }
 
 const char*

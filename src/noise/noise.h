@@ -293,6 +293,11 @@ p4d_isa_supported(P4dIsa isa);
 P4dIsa
 p4d_isa_use(P4dIsa isa);
 
+/// The path in use (the engines pick their own vector code by it).
+/// Realtime safe.
+P4dIsa
+p4d_isa_current(void);
+
 /**
    Why P4D_ISA was not honoured when the library was loaded, as one line
    without a newline (the value was unknown, or the CPU lacks the path), or

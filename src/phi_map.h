@@ -1,0 +1,56 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/**
+   @file phi_map.h
+   The Mod's output map over a block of frames: y = low + span Phi(z) per
+   frame, through Phi's table (smooth.h), flushed below 1e-30.  The vector
+   paths take the frames as lanes and do, in every lane, exactly the scalar
+   operations in the scalar order (no contraction: -ffp-contract=off; the
+   table's pieces are read, not recomputed), so every path gives the bits
+   of p4d_smooth_phi().  The path follows the noise core's
+   (p4d_isa_current()).  Internal to the engines.
+*/
+
+#ifndef P4D_PHI_MAP_H
+#define P4D_PHI_MAP_H
+
+#include "smooth.h"
+
+#include <math.h>
+#include <stdint.h>
+
+/// One frame of the map: the scalar definition every path reproduces.
+static inline float
+p4d_phi_map_one(const P4dPhiTable* table, float z, double low, double span)
+{
+  const float r = (float)(low + span * p4d_smooth_phi(table, z));
+  return fabsf(r) < 1.0e-30f ? 0.0f : r;
+}
+
+/// A path's map of n frames of z into y (z and y must not overlap).
+typedef void
+P4dPhiMap(const P4dPhiTable* table,
+          const float*       z,
+          double             low,
+          double             span,
+          float*             y,
+          uint32_t           n);
+
+/**
+   y[i] = p4d_phi_map_one(table, z[i], low, span) for i < n, on the path
+   the noise core uses.  Realtime safe.
+*/
+void
+p4d_phi_map(const P4dPhiTable* table,
+            const float*       z,
+            double             low,
+            double             span,
+            float*             y,
+            uint32_t           n);
+
+/// The vector paths (x86-64 builds with P4D_HAVE_AVX2 and _AVX512 only).
+P4dPhiMap p4d_phi_map_avx2;
+P4dPhiMap p4d_phi_map_avx512;
+
+#endif // P4D_PHI_MAP_H

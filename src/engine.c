@@ -323,8 +323,9 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm)
   e->relock  = false;
   e->fading  = false;
   e->warming = false;
-  e->clock   = (Clock){ true, 1.0, bpm > 0.0 && bpm < P4D_MAX_BPM ? bpm : 120.0,
-                        0,    0.0, 0 };
+
+  const double tempo = bpm > 0.0 && bpm < P4D_MAX_BPM ? bpm : 120.0;
+  e->clock           = (Clock){ true, 1.0, tempo, 0, 0.0, 0 };
 }
 
 /// Position of grid time t in the high-pass filters' cycle of 4Q frames.

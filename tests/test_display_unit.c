@@ -20,7 +20,7 @@
 
 #undef NDEBUG
 
-#include "display.c"
+#include "display.c" // NOLINT(bugprone-suspicious-include): its insides
 
 #include <assert.h>
 #include <limits.h>
@@ -31,9 +31,9 @@
 /// The stress: reads for STRESS_MIN_S seconds, on until the reader has seen
 /// STRESS_NEW new snapshots (the writer may be kept waiting on a busy
 /// machine), but at most STRESS_MAX_S seconds.
-#define STRESS_MIN_S 0.3
-#define STRESS_MAX_S 1.5
-#define STRESS_NEW 100000UL
+#define STRESS_MIN_S 0.2
+#define STRESS_MAX_S 1.0
+#define STRESS_NEW 50000UL
 
 static P4dDisplay* shared_display;
 static atomic_int  stop_writer;
@@ -45,8 +45,7 @@ publish_k(P4dDisplay* d, unsigned k)
 {
   const float v = (float)(3U + k % 60000U);
   float       params[P4D_MAX_PARAMS];
-  P4dPosition at[N_ENGINES];
-  memset(at, 0, sizeof(at));
+  P4dPosition at[N_ENGINES] = { { 0 } };
   for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
     params[i] = v;
   }
@@ -105,7 +104,7 @@ test_seqlock(void)
   publish_k(d, 0U);
   shared_display = d;
   atomic_store(&stop_writer, 0);
-  pthread_t thread;
+  static pthread_t thread;
   assert(pthread_create(&thread, NULL, writer, NULL) == 0);
 
   unsigned long reads = 0UL;
@@ -201,10 +200,9 @@ test_sizes(void)
 static unsigned
 draws_in_second(P4dDisplay* d, const float* params, bool rolling)
 {
-  unsigned    draws = 0U;
-  P4dPosition at[N_ENGINES];
-  memset(at, 0, sizeof(at));
-  at[0].bpm = 120.0;
+  unsigned    draws         = 0U;
+  P4dPosition at[N_ENGINES] = { { 0 } };
+  at[0].bpm                 = 120.0;
   for (int64_t t = 0; t < 48000; t += 256) {
     at[0].frame      = 480000 + (rolling ? t : 0);
     at[0].free_index = 96000 + t; // the free line always runs

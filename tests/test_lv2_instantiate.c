@@ -37,7 +37,7 @@ counted_display_free(P4dDisplay* display)
 
 #define p4d_display_new counted_display_new
 #define p4d_display_free counted_display_free
-#include "perlin4d.c"
+#include "perlin4d.c" // NOLINT(bugprone-suspicious-include): the glue
 
 int
 main(void)
@@ -48,7 +48,7 @@ main(void)
   for (uint32_t i = 0U; i < P4D_N_PLUGINS; ++i) {
     const LV2_Descriptor* const desc = lv2_descriptor(i);
     for (unsigned r = 0U; r < sizeof(rates) / sizeof(rates[0]); ++r) {
-      const LV2_Handle h = desc->instantiate(desc, rates[r], "", NULL);
+      LV2_Handle h = desc->instantiate(desc, rates[r], "", NULL);
       if (h) {
         ++made;
         desc->cleanup(h);

@@ -66,6 +66,12 @@ typedef struct {
 
 #define N_WORDS (sizeof(Snapshot) / sizeof(unsigned long long))
 
+/// A snapshot as the words the seqlock stores.
+typedef union {
+  Snapshot           s;
+  unsigned long long w[N_WORDS];
+} Words;
+
 _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "64-bit atomics take a lock");
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "32-bit atomics take a lock");
 _Static_assert(sizeof(unsigned long long) == 8U, "a word is not 64 bits");
@@ -120,11 +126,11 @@ p4d_display_new(P4dKind kind, double sample_rate_hz)
     d->last.at[k].bpm = 120.0;
   }
   d->seen = d->last;
-  unsigned long long words[N_WORDS];
-  memcpy(words, &d->last, sizeof(words));
+  Words u;
+  u.s = d->last;
   atomic_init(&d->seq, 0U);
   for (size_t i = 0U; i < N_WORDS; ++i) {
-    atomic_init(&d->shared[i], words[i]);
+    atomic_init(&d->shared[i], u.w[i]);
   }
 
   p4d_display_activate(d);
@@ -161,6 +167,31 @@ free_running(P4dKind kind, const float* params)
   return params[clock] == (float)P4D_CLOCK_FREE;
 }
 
+/// Whether a and b give the same picture.
+static bool
+same_snapshot(const Snapshot* a, const Snapshot* b, uint32_t n_params)
+{
+  for (uint32_t i = 0U; i < n_params; ++i) {
+    if (a->params[i] != b->params[i]) {
+      return false;
+    }
+  }
+  for (unsigned k = 0U; k < N_ENGINES; ++k) {
+    const P4dPosition* const p = &a->at[k];
+    const P4dPosition* const q = &b->at[k];
+    if (p->frame != q->frame || p->beat != q->beat || p->bpm != q->bpm ||
+        p->speed != q->speed || p->free_index != q->free_index) {
+      return false;
+    }
+    for (unsigned l = 0U; l < P4D_ENGINE_LINES; ++l) {
+      if (p->free_phase0[l] != q->free_phase0[l]) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 /**
    The seqlock's write side (see the top of this file): publish params and
    the positions at (one per previewed engine) if the picture they give
@@ -172,16 +203,20 @@ publish(P4dDisplay*        d,
         const P4dPosition* at,
         uint32_t           n_frames)
 {
-  // Zeroed first, padding included, so that equal pictures compare equal.
-  Snapshot s;
-  memset(&s, 0, sizeof(s));
-  memcpy(s.params, params, d->n_params * sizeof(float));
+  // What the picture does not depend on stays 0.
+  static const Snapshot blank;
+  Snapshot              s = blank;
+  for (uint32_t i = 0U; i < d->n_params; ++i) {
+    s.params[i] = params[i];
+  }
   const bool free_clock = free_running(d->kind, params);
   for (unsigned k = 0U; k < (d->kind == P4D_KIND_MOTION ? 2U : 1U); ++k) {
     P4dPosition* const p = &s.at[k];
     if (free_clock) {
       p->free_index = at[k].free_index;
-      memcpy(p->free_phase0, at[k].free_phase0, sizeof(p->free_phase0));
+      for (unsigned l = 0U; l < P4D_ENGINE_LINES; ++l) {
+        p->free_phase0[l] = at[k].free_phase0[l];
+      }
     } else {
       p->frame = at[k].frame;
       p->beat  = at[k].beat;
@@ -189,16 +224,17 @@ publish(P4dDisplay*        d,
     }
   }
 
-  if (memcmp(&s, &d->last, sizeof(s))) {
+  if (!same_snapshot(&s, &d->last, d->n_params)) {
     d->last  = s;
     d->dirty = true;
 
-    unsigned long long words[N_WORDS];
-    memcpy(words, &s, sizeof(words));
+    Words u;
+    u.s = s;
+
     const unsigned q = atomic_load_explicit(&d->seq, memory_order_relaxed);
     atomic_store_explicit(&d->seq, q + 1U, memory_order_relaxed);
     for (size_t i = 0U; i < N_WORDS; ++i) {
-      atomic_store_explicit(&d->shared[i], words[i], memory_order_release);
+      atomic_store_explicit(&d->shared[i], u.w[i], memory_order_release);
     }
     atomic_store_explicit(&d->seq, q + 2U, memory_order_release);
   }
@@ -220,12 +256,12 @@ p4d_display_run(P4dDisplay*      display,
                 uint32_t         n_frames)
 {
   P4dPosition at[N_ENGINES];
-  memset(at, 0, sizeof(at));
   if (motion) {
     p4d_motion_position(motion, 0U, &at[0]);
     p4d_motion_position(motion, 2U, &at[1]);
   } else {
     p4d_engine_position(engine, &at[0]);
+    at[1] = at[0]; // unused
   }
   return publish(display, params, at, n_frames);
 }
@@ -241,12 +277,12 @@ read_snapshot(P4dDisplay* d)
       continue;
     }
 
-    unsigned long long words[N_WORDS];
+    Words u;
     for (size_t i = 0U; i < N_WORDS; ++i) {
-      words[i] = atomic_load_explicit(&d->shared[i], memory_order_acquire);
+      u.w[i] = atomic_load_explicit(&d->shared[i], memory_order_acquire);
     }
     if (atomic_load_explicit(&d->seq, memory_order_relaxed) == s) {
-      memcpy(&d->seen, words, sizeof(words));
+      d->seen = u.s;
       return;
     }
   }

@@ -7,7 +7,8 @@
   renders an opaque image of the host's width, at most the height offered
   and half the width.  The curves of Mod (song seconds, song beats and a
   free-running clock, which must show the engine's real phase after
-  seconds of play) and Motion (its gain and wobble targets) are where an
+  seconds of play) and Motion (its gain and wobble targets, song seconds
+  and free running) are where an
   engine that plays straight through the drawn frames puts them, within a
   pixel, in every future column where their colour shows; the Noise draws
   its gust envelope, the texture's (p4d_texture_envelope()) in dB, on the
@@ -343,15 +344,47 @@ set_motion(P4dHost* h)
   p4d_host_set(h, "rate_hz", 0.8f);
 }
 
+static void
+set_motion_free(P4dHost* h)
+{
+  set_motion(h);
+  p4d_host_set(h, "clock", (float)P4D_CLOCK_FREE);
+}
+
+/// The targets now of a Motion processor with params that has processed
+/// *at frames so far, on through frame f.
+static void
+motion_through(P4dMotion*   m,
+               const float* params,
+               int64_t*     at,
+               int64_t      f,
+               float        now[P4D_MOTION_N_NOW])
+{
+  static float       silence[BLOCK];
+  static float       l[BLOCK];
+  static float       r[BLOCK];
+  const float* const in[2]  = { silence, silence };
+  float* const       out[2] = { l, r };
+  while (*at <= f) {
+    const int64_t  left = f + 1 - *at;
+    const uint32_t n    = left < (int64_t)BLOCK ? (uint32_t)left : BLOCK;
+    p4d_motion_process(m, params, in, out, now, n);
+    *at += n;
+  }
+}
+
 /// Motion's gain target, -1 (down by gain_db) to 1 (unity), and its wobble,
 /// -1 to 1 of wow + flutter, against what a Motion processor applies when
-/// it plays straight through.
+/// it plays straight through (song seconds; or free running after 3 s, one
+/// processor from activation, told the plugin's transport).
 static void
-test_motion(void)
+test_motion(void (*set)(P4dHost*), const char* name)
 {
-  const uint32_t w     = 240U;
-  Shown          shown = show(P4D_HOST_URI_MOTION, set_motion, w, 112U);
-  save(&shown, "motion");
+  const uint32_t w    = 240U;
+  const bool     free = set == set_motion_free;
+  Shown          shown =
+    show_after(P4D_HOST_URI_MOTION, set, w, 112U, free ? FREE_BLOCKS : 1U);
+  save(&shown, name);
 
   float params[P4D_MAX_PARAMS] = { 0.0f };
   clamped_params(shown.host, P4D_KIND_MOTION, params);
@@ -362,18 +395,23 @@ test_motion(void)
 
   P4dMotion* m = NULL;
   assert(p4d_motion_new(P4D_HOST_RATE, &m) == P4D_SUCCESS);
+  const P4dTransport tr = { true, true, false, true, P4D_HOST_SONG_F,
+                            1.0,  0.0,  120.0 };
+  p4d_motion_transport(m, &tr);
+  int64_t       at = 0;
   static double gain[MAX_W];
   static double wobble[MAX_W];
-  for (uint32_t x = 0U; x < w; ++x) {
-    float              silence[1] = { 0.0f };
-    float              l[1];
-    float              r[1];
-    const float* const in[2]  = { silence, silence };
-    float* const       out[2] = { l, r };
-    float              now[P4D_MOTION_N_NOW];
-    p4d_motion_activate_at(
-      m, P4D_HOST_SONG_F + shown.played + offset_of(w, x), 120.0);
-    p4d_motion_process(m, params, in, out, now, 1U);
+  for (uint32_t x = head_of(w) + 1U; x < w; ++x) {
+    float now[P4D_MOTION_N_NOW];
+    if (free) {
+      motion_through(m, params, &at, shown.played + offset_of(w, x), now);
+    } else {
+      // Straight through that song frame.
+      int64_t from = 0;
+      p4d_motion_activate_at(
+        m, P4D_HOST_SONG_F + shown.played + offset_of(w, x), 120.0);
+      motion_through(m, params, &from, 0, now);
+    }
     // gain dB = gain_db (u - 1) / 2; delay swing = wow u_w + flutter u_f
     // (motion.c, Laws).
     gain[x]   = 1.0 + 2.0 * now[P4D_MOTION_NOW_GAIN_DB] / gain_db;
@@ -381,8 +419,11 @@ test_motion(void)
   }
   p4d_motion_free(m);
 
-  check_curve(shown.s, P4D_DISPLAY_CURVE_1, gain, -1.0, 1.0, "motion gain");
-  check_curve(shown.s, P4D_DISPLAY_CURVE_4, wobble, -1.0, 1.0, "motion wobble");
+  char what[96];
+  snprintf(what, sizeof(what), "%s gain", name);
+  check_curve(shown.s, P4D_DISPLAY_CURVE_1, gain, -1.0, 1.0, what);
+  snprintf(what, sizeof(what), "%s wobble", name);
+  check_curve(shown.s, P4D_DISPLAY_CURVE_4, wobble, -1.0, 1.0, what);
   p4d_host_free(shown.host);
 }
 
@@ -533,7 +574,8 @@ main(int argc, char** argv)
   test_mod(P4D_HOST_URI_MOD, set_mod, "mod");
   test_mod(P4D_HOST_URI_MOD_CV, set_mod_beats, "mod-cv-beats");
   test_mod(P4D_HOST_URI_MOD, set_mod_free, "mod-free");
-  test_motion();
+  test_motion(set_motion, "motion");
+  test_motion(set_motion_free, "motion-free");
   test_noise_flat();
   test_noise_envelope(set_noise_gusts, "noise");
   test_noise_envelope(set_noise_gusts_free, "noise-free");

@@ -8,14 +8,14 @@
   and half the width.  The curves of Mod (song seconds, song beats and a
   free-running clock, which must show the engine's real phase after
   seconds of play) and Motion (its gain and wobble targets, song seconds
-  and free running) are where an
-  engine that plays straight through the drawn frames puts them, within a
-  pixel, in every future column where their colour shows; the Noise draws
-  its gust envelope, the texture's (p4d_texture_envelope()) in dB, on the
-  song's time line and free-running, and flat at the level without
-  gusts.  The window's layout is re-derived here from display.h's
-  description, not taken from display.c.  Each image is written as a PNG
-  to display-png/ beside this program, for a reviewer to look at.
+  and free running) are where an engine that plays straight through the
+  drawn frames puts them, within a pixel, in every future column where
+  their colour shows; the Noise draws its gust envelope, the texture's
+  (p4d_texture_envelope()) in dB, on the song's time line and free
+  running, and flat at the level without gusts.  The window's layout is
+  re-derived here from display.h's description, not taken from display.c.
+  Each image is written as a PNG to display-png/ beside this program, for
+  a reviewer to look at.
 
   Usage: test_lv2_display BUNDLE_PATH
 */
@@ -371,6 +371,7 @@ motion_through(P4dMotion*   m,
     p4d_motion_process(m, params, in, out, now, n);
     *at += n;
   }
+  assert(*at == f + 1); // now is frame f's
 }
 
 /// Motion's gain target, -1 (down by gain_db) to 1 (unity), and its wobble,
@@ -402,7 +403,7 @@ test_motion(void (*set)(P4dHost*), const char* name)
   static double gain[MAX_W];
   static double wobble[MAX_W];
   for (uint32_t x = head_of(w) + 1U; x < w; ++x) {
-    float now[P4D_MOTION_N_NOW];
+    float now[P4D_MOTION_N_NOW] = { 0.0f };
     if (free) {
       motion_through(m, params, &at, shown.played + offset_of(w, x), now);
     } else {

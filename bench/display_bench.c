@@ -35,11 +35,17 @@ bench(const char* name, P4dKind kind, const float* params)
 {
   static const uint32_t sizes[2][2] = { { 240U, 112U }, { 600U, 300U } };
 
-  P4dDisplay* const d = p4d_display_new(kind, 48000.0);
-  if (!d) {
+  P4dDisplay* const d  = p4d_display_new(kind, 48000.0);
+  P4dEngine*        e  = NULL;
+  P4dMotion*        m  = NULL;
+  const P4dStatus   st = kind == P4D_KIND_MOTION
+                           ? p4d_motion_new(48000.0, &m)
+                           : p4d_engine_new(kind, 48000.0, &e);
+  if (!d || st) {
+    p4d_display_free(d);
     return;
   }
-  (void)p4d_display_run(d, params, 256U);
+  (void)p4d_display_run(d, params, e, m, 256U);
   for (unsigned s = 0U; s < 2U; ++s) {
     double best = 1.0e30;
     for (int r = 0; r < ROUNDS; ++r) {
@@ -57,6 +63,8 @@ bench(const char* name, P4dKind kind, const float* params)
            best);
   }
   p4d_display_free(d);
+  p4d_engine_free(e);
+  p4d_motion_free(m);
 }
 
 int

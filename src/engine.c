@@ -155,7 +155,7 @@
 
 /// Time lines of a voice: the four noise axes, then the song's seconds
 /// (rate 1), which the Noise's texture runs on (texture.h).
-#define P4D_LINES 5U
+#define P4D_LINES P4D_ENGINE_LINES
 #define P4D_SECONDS 4U
 
 /// Frames of a relocated voice's past rendered per frame of output while it
@@ -179,9 +179,6 @@
 /// Voices at least this correlated glide by the plain law (which keeps
 /// 0.95 of the variance mid-glide); others by equal power.
 #define P4D_NEIGHBOURS 0.9
-
-/// Fastest transport speed the engine follows (hosts shuttle at up to 8 or so).
-#define P4D_MAX_SPEED 64.0
 
 #define P4D_SQRT_HALF 0.70710678118654752440
 
@@ -327,8 +324,9 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm)
   e->relock  = false;
   e->fading  = false;
   e->warming = false;
-  e->clock =
-    (Clock){ true, 1.0, bpm > 0.0 && bpm < 1.0e6 ? bpm : 120.0, 0, 0.0, 0 };
+
+  const double tempo = bpm > 0.0 && bpm < P4D_MAX_BPM ? bpm : 120.0;
+  e->clock           = (Clock){ true, 1.0, tempo, 0, 0.0, 0 };
 }
 
 /// Position of grid time t in the high-pass filters' cycle of 4Q frames.
@@ -610,6 +608,34 @@ voice_line(const P4dEngine* e, Voice* v, const Voice* from)
   }
 }
 
+/// Where the clock expects the song to be at the next frame.
+static void
+clock_now(const P4dEngine* e, int64_t* frame, double* beat)
+{
+  const Clock* const c     = &e->clock;
+  const int64_t      since = e->idx - c->idx_anchor;
+  *frame = c->frame_anchor + (int64_t)((double)since * c->speed);
+  *beat  = c->beat_anchor +
+          (double)since * c->speed * c->bpm / (60.0 * e->sample_rate_hz);
+}
+
+void
+p4d_engine_position(const P4dEngine* engine, P4dPosition* position)
+{
+  const P4dEngine* const e = engine;
+  P4dPosition* const     p = position;
+
+  clock_now(e, &p->frame, &p->beat);
+  p->bpm   = e->clock.bpm;
+  p->speed = e->clock.speed;
+  // Before the first voice: the line a first free voice starts (phase 0
+  // at index 0, line_free()).
+  p->free_index = e->idx + (e->primed ? e->cur.offset : 0);
+  for (unsigned a = 0U; a < P4D_LINES; ++a) {
+    p->free_phase0[a] = e->primed ? e->cur.phase0[a] : 0.0;
+  }
+}
+
 void
 p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
 {
@@ -617,18 +643,15 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
   const P4dTransport* tr = transport;
   Clock* const        c  = &e->clock;
 
-  // Where the clock expects the song to be now.
-  const int64_t since = e->idx - c->idx_anchor;
-  const int64_t want_frame =
-    c->frame_anchor + (int64_t)((double)since * c->speed);
-  const double want_beat = c->beat_anchor + (double)since * c->speed * c->bpm /
-                                              (60.0 * e->sample_rate_hz);
+  int64_t want_frame = 0;
+  double  want_beat  = 0.0;
+  clock_now(e, &want_frame, &want_beat);
 
   // Speeds beyond shuttling (and NaN) are not transport: keep the last one.
   const double speed =
     tr->has_speed && fabs(tr->speed) <= P4D_MAX_SPEED ? tr->speed : c->speed;
   const double bpm =
-    tr->has_bpm && tr->bpm > 0.0 && tr->bpm < 1.0e6 ? tr->bpm : c->bpm;
+    tr->has_bpm && tr->bpm > 0.0 && tr->bpm < P4D_MAX_BPM ? tr->bpm : c->bpm;
   const int64_t frame = tr->has_frame ? tr->frame : want_frame;
   const double beat = tr->has_beat && isfinite(tr->beat) ? tr->beat : want_beat;
 
@@ -1112,17 +1135,17 @@ p4d_engine_process(P4dEngine*   engine,
 }
 
 void
-p4d_engine_preview(P4dEngine*          engine,
-                   const float*        params,
-                   const P4dTransport* at,
-                   const int64_t*      offsets,
-                   uint32_t            n,
-                   float* const        out[])
+p4d_engine_preview(P4dEngine*         engine,
+                   const float*       params,
+                   const P4dPosition* at,
+                   const int64_t*     offsets,
+                   uint32_t           n,
+                   float* const       out[])
 {
   P4dEngine* const e = engine;
 
   // Engine frame 0 is the song frame at->frame, rolling at speed 1.
-  const double bpm = at->bpm > 0.0 && at->bpm < 1.0e6 ? at->bpm : 120.0;
+  const double bpm = at->bpm > 0.0 && at->bpm < P4D_MAX_BPM ? at->bpm : 120.0;
   e->idx           = 0;
   e->clock         = (Clock){
             true, 1.0, bpm, at->frame, isfinite(at->beat) ? at->beat : 0.0, 0
@@ -1131,6 +1154,12 @@ p4d_engine_preview(P4dEngine*          engine,
   Voice* const v = &e->cur;
   voice_from_params(e, params, v);
   voice_line(e, v, NULL);
+  if (v->mode == P4D_CLOCK_FREE) {
+    // The playing voice's line at engine frame 0 (a free voice is never
+    // cut into loops).
+    memcpy(v->phase0, at->free_phase0, sizeof(v->phase0));
+    v->offset = at->free_index;
+  }
 
   const bool   mod  = e->kind == P4D_KIND_MOD;
   const double low  = v->out_low;

@@ -40,6 +40,17 @@ extern "C" {
 /// Fixed cross-fade time of the noise engine.
 #define P4D_NOISE_GLIDE_MS 20.0
 
+/// Fastest transport speed the engines follow (hosts shuttle at up to 8 or
+/// so); a faster one, or NaN, is not transport and is ignored.
+#define P4D_MAX_SPEED 64.0
+
+/// Tempos the engines follow: above 0 and below this.
+#define P4D_MAX_BPM 1.0e6
+
+/// Time lines of a voice: the four noise axes, then the song's seconds
+/// (which the Noise's texture runs on).
+#define P4D_ENGINE_LINES 5U
+
 /// Host transport at one frame, as an LV2 time:Position carries it.
 typedef struct {
   bool    has_frame; ///< frame is set
@@ -51,6 +62,21 @@ typedef struct {
   double  beat;      ///< Song position in beats since the start
   double  bpm;       ///< Tempo in beats per minute
 } P4dTransport;
+
+/**
+   Where an engine stands, at the next frame it will process: what a
+   preview (p4d_engine_preview()) needs to draw what plays from there.
+*/
+typedef struct {
+  int64_t frame; ///< Song frame (the engine's clock: it runs on stopped)
+  double  beat;  ///< Song beat
+  double  bpm;   ///< Tempo
+  double  speed; ///< Transport speed: 0 stopped
+  /// The playing voice's time line, which a free-running clock continues:
+  /// its phase on line a is free_phase0[a] + free_index times its step.
+  int64_t free_index;
+  double  free_phase0[P4D_ENGINE_LINES];
+} P4dPosition;
 
 /// An engine instance; opaque.
 typedef struct P4dEngineImpl P4dEngine;
@@ -147,21 +173,29 @@ p4d_engine_process(P4dEngine*   engine,
                    uint32_t     n_frames);
 
 /**
+   Report where engine stands after its last p4d_engine_process() (or its
+   activation), for a preview.  Realtime safe, cheap.
+*/
+void
+p4d_engine_position(const P4dEngine* engine, P4dPosition* position);
+
+/**
    Evaluate what an engine of the scratch engine's kind plays with params at
-   song frames at->frame + offsets[i], without touching any running engine.
+   song frames at->frame + offsets[i] (a free-running clock: offsets[i]
+   frames after at), without touching any running engine.
 
    The preview builds the voice that params give, on the time line that a
    rolling transport (speed 1, tempo at->bpm, song beat at->beat at song
-   frame at->frame) gives it, with the very code that plays it
+   frame at->frame) gives it, or a free-running clock the playing voice's
+   line (at->free_index, at->free_phase0), with the very code that plays it
    (voice_from_params(), voice_line(), voice_z()): so a Mod channel's
    preview is, bit for bit, the output of an engine that has been playing
-   those parameters straight through those frames.  Glides are left out
-   (the preview shows where a glide goes), and a free-running clock is
-   shown as if it had started at at->frame (its real phase depends on its
-   history).  Mod: out[c][i] is channel c's output value.  Noise: out[c][i]
-   is channel c's texture envelope (gusts and grit, texture.h; 1 without
-   texture), the gain that shapes its level, since a few samples of the
-   noise itself say nothing.
+   those parameters straight through those frames, from at =
+   p4d_engine_position() of an engine that plays them.  Glides are left out
+   (the preview shows where a glide goes).  Mod: out[c][i] is channel c's
+   output value.  Noise: out[c][i] is channel c's texture envelope (gusts
+   and grit, texture.h; 1 without texture), the gain that shapes its level,
+   since a few samples of the noise itself say nothing.
 
    @param engine A scratch engine of the kind, overwritten: never one that
    some other thread processes.
@@ -169,12 +203,12 @@ p4d_engine_process(P4dEngine*   engine,
    Realtime safe, and cheap: one fBm sum per point and channel.
 */
 void
-p4d_engine_preview(P4dEngine*          engine,
-                   const float*        params,
-                   const P4dTransport* at,
-                   const int64_t*      offsets,
-                   uint32_t            n,
-                   float* const        out[]);
+p4d_engine_preview(P4dEngine*         engine,
+                   const float*       params,
+                   const P4dPosition* at,
+                   const int64_t*     offsets,
+                   uint32_t           n,
+                   float* const       out[]);
 
 #ifdef __cplusplus
 }

@@ -327,6 +327,15 @@ p4d_motion_activate_at(P4dMotion* motion, int64_t frame, double bpm)
 }
 
 void
+p4d_motion_position(const P4dMotion* motion,
+                    unsigned         engine,
+                    P4dPosition*     position)
+{
+  p4d_engine_position(motion->engine[engine < N_ENGINES ? engine : 0U],
+                      position);
+}
+
+void
 p4d_motion_transport(P4dMotion* motion, const P4dTransport* transport)
 {
   P4dMotion* const    m  = motion;
@@ -340,7 +349,7 @@ p4d_motion_transport(P4dMotion* motion, const P4dTransport* transport)
   const int64_t want =
     c->frame_anchor + (int64_t)((double)(m->idx - c->idx_anchor) * c->speed);
   const double speed =
-    tr->has_speed && fabs(tr->speed) <= 64.0 ? tr->speed : c->speed;
+    tr->has_speed && fabs(tr->speed) <= P4D_MAX_SPEED ? tr->speed : c->speed;
   const int64_t frame  = tr->has_frame ? tr->frame : want;
   const bool    locked = speed != 0.0;
   // A jump, a start, or back at speed 1 with the grid elsewhere (after

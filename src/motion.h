@@ -118,6 +118,16 @@ p4d_motion_process(P4dMotion*         motion,
                    uint32_t           n_frames);
 
 /**
+   Report where Motion's modulation engine engine (numbered as in
+   p4d_motion_mod_params()) stands, as p4d_engine_position(), for a preview
+   of its curves.  Realtime safe.
+*/
+void
+p4d_motion_position(const P4dMotion* motion,
+                    unsigned         engine,
+                    P4dPosition*     position);
+
+/**
    The Perlin4D Mod parameters of Motion's modulation engine engine (0: the
    left side, whose channels 1 to 4 drive gain, pan, filter and wow; 1: the
    right side; 2: flutter, channel 1 left, 2 right), from Motion's raw

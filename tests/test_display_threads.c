@@ -9,7 +9,9 @@
   sizes, as Ardour's GUI thread does.  TSan stops the program at its first
   report (TSAN_OPTIONS=halt_on_error=1, set by meson), so passing means 0
   reports.  Also: every image is opaque and of the size promised, and
-  queue_draw comes at most P4D_DISPLAY_FPS times per second of audio.
+  queue_draw comes at most P4D_DISPLAY_FPS times per second of audio: not
+  at all while a song clock stands still, at the frame rate while a
+  free-running clock moves the picture.
 
   Its own small host rather than tests/support/host.c: everything here is
   built with -fsanitize=thread.
@@ -108,7 +110,8 @@ typedef struct {
   LilvInstance*  instance;
   uint32_t       n_ports;
   float          value[MAX_PORTS];
-  int            rate_port; ///< rate_hz or grain_hz, automated; -1 if none
+  int            rate_port;  ///< rate_hz or grain_hz, automated; -1 if none
+  int            clock_port; ///< clock
   float          signal[MAX_PORTS][BLOCK_MAX];
   uint64_t       control[SEQ_BYTES / 8U];
   uint64_t       midi[SEQ_BYTES / 8U];
@@ -138,6 +141,7 @@ connect(Hosted* h, const LilvPlugin* plugin)
   LilvNode* const atom    = uri_node(LV2_ATOM__AtomPort);
   h->n_ports              = lilv_plugin_get_num_ports(plugin);
   h->rate_port            = -1;
+  h->clock_port           = -1;
   assert(h->n_ports <= MAX_PORTS);
   for (uint32_t i = 0U; i < h->n_ports; ++i) {
     const LilvPort* const port = lilv_plugin_get_port_by_index(plugin, i);
@@ -152,6 +156,9 @@ connect(Hosted* h, const LilvPlugin* plugin)
       where = &h->value[i];
       if (!strcmp(sym, "rate_hz") || !strcmp(sym, "grain_hz")) {
         h->rate_port = (int)i;
+      }
+      if (!strcmp(sym, "clock")) {
+        h->clock_port = (int)i;
       }
     } else if (lilv_port_is_a(plugin, port, atom)) {
       where = lilv_port_is_a(plugin, port, input) ? (void*)h->control
@@ -232,6 +239,15 @@ audio(void* arg)
   return NULL;
 }
 
+/// The pixel in column x, row y of s.
+static uint32_t
+pixel(const P4dIdpySurface* s, uint32_t x, uint32_t y)
+{
+  uint32_t px = 0U;
+  memcpy(&px, s->data + (size_t)y * (size_t)s->stride + (size_t)4U * x, 4U);
+  return px;
+}
+
 /// The main thread's part: render at random moments and sizes until the
 /// audio is done.  Returns the renders.
 static unsigned
@@ -250,11 +266,9 @@ gui(Hosted* h, unsigned* seed)
     const P4dIdpySurface* s  = idpy->render(handle, w, hh);
     assert(s && s->width == (int)w);
     assert(s->height == (int)(hh < w / 2U ? hh : w / 2U));
-    for (int y = 0; y < s->height; ++y) {
-      for (int x = 0; x < s->width; ++x) {
-        uint32_t px = 0U;
-        memcpy(&px, s->data + (size_t)y * s->stride + 4U * (size_t)x, 4U);
-        assert((px >> 24U) == 0xFFU);
+    for (uint32_t y = 0U; y < (uint32_t)s->height; ++y) {
+      for (uint32_t x = 0U; x < (uint32_t)s->width; ++x) {
+        assert((pixel(s, x, y) >> 24U) == 0xFFU);
       }
     }
     ++renders;
@@ -278,9 +292,11 @@ draws_over(Hosted* h, uint32_t n_frames, bool stop)
   return locked_get(&draws) - before;
 }
 
-/// Stopped, nothing to redraw: no draw queued; a control changed: one.
+/// Stopped, nothing to redraw: no draw queued; a control changed: one; a
+/// free-running clock (free_clock: the clock control's value for it), whose
+/// picture moves on, at the frame rate.
 static void
-quiet_when_stopped(Hosted* h)
+quiet_when_stopped(Hosted* h, float free_clock)
 {
   const unsigned at_stop = draws_over(h, 48000U, true);
   const unsigned idle    = draws_over(h, 48000U, false);
@@ -299,10 +315,18 @@ quiet_when_stopped(Hosted* h)
   assert(at_stop == 1U);
   assert(idle == 0U);
   assert(changed == (h->rate_port >= 0 ? 1U : 0U));
+
+  assert(h->clock_port >= 0);
+  h->value[h->clock_port] = free_clock;
+  const unsigned moving   = draws_over(h, 48000U, false);
+  printf("# stopped, free-running clock: %u draws in a second\n", moving);
+  (void)fflush(stdout);
+  // Blocks of 256 frames round the frame rate down (30 to 26.7).
+  assert(moving >= 20U && moving <= (unsigned)P4D_DISPLAY_FPS);
 }
 
 static void
-run_plugin(const char* uri, unsigned* seed)
+run_plugin(const char* uri, float free_clock, unsigned* seed)
 {
   LilvNode* const         node = uri_node(uri);
   const LilvPlugin* const plugin =
@@ -340,7 +364,7 @@ run_plugin(const char* uri, unsigned* seed)
   assert(renders >= RENDERS);
   assert(queued > 0U);
   assert(per_s <= P4D_DISPLAY_FPS + 0.5);
-  quiet_when_stopped(h);
+  quiet_when_stopped(h, free_clock);
 
   lilv_instance_deactivate(h->instance);
   lilv_instance_free(h->instance);
@@ -363,10 +387,10 @@ main(int argc, char** argv)
   lilv_node_free(bundle);
 
   unsigned seed = 12345U;
-  run_plugin("urn:perlin4d:mod", &seed);
-  run_plugin("urn:perlin4d:mod-cv", &seed);
-  run_plugin("urn:perlin4d:noise", &seed);
-  run_plugin("urn:perlin4d:motion", &seed);
+  run_plugin("urn:perlin4d:mod", (float)P4D_CLOCK_FREE, &seed);
+  run_plugin("urn:perlin4d:mod-cv", (float)P4D_CLOCK_FREE, &seed);
+  run_plugin("urn:perlin4d:noise", 1.0f, &seed); // Noise: 0 song, 1 free
+  run_plugin("urn:perlin4d:motion", (float)P4D_CLOCK_FREE, &seed);
 
   lilv_world_free(world);
   printf("# no ThreadSanitizer report (it would have stopped the test)\n");

@@ -5,14 +5,24 @@
   The inline display (see display.h).
 
   The snapshot is a seqlock: run() makes the sequence odd, stores every
-  field, and makes it even again; render() reads the sequence, the fields
-  and the sequence once more, and keeps the copy only if the sequence was
-  even and unchanged (else it tries again, and after a few tries draws the
-  last good copy).  Every field is a C11 atomic, so no read is ever torn
-  and the race checker sees no race; the data are stored with release and
-  loaded with acquire order, which keeps them between the two sequence
-  accesses without fences (Boehm, "Can seqlocks get along with programming
-  language memory models?", 2012).
+  word of the snapshot, and makes it even again; render() reads the
+  sequence, the words and the sequence once more, and keeps the copy only
+  if the sequence was even and unchanged (else it tries again, and after a
+  few tries draws the last good copy).  The words are 64-bit C11 atomics
+  (lock-free, asserted below, so run() never takes libatomic's lock), so no
+  read is ever torn and the race checker sees no race; they are stored with
+  release and loaded with acquire order, which keeps them between the two
+  sequence accesses without fences (Boehm, "Can seqlocks get along with
+  programming language memory models?", 2012).  The words start as a
+  snapshot of the defaults, so every even sequence, 0 included (it wraps),
+  holds a whole snapshot.
+
+  What is published is only what the picture depends on: the controls, and
+  per previewed engine the song position (Seconds, Beats) or the playing
+  voice's free-running time line (Free), as the engine reports it
+  (p4d_engine_position()).  So a picture that cannot have changed (a song
+  clock with the transport stopped) is neither published nor redrawn,
+  while a free-running one moves on whatever the transport does.
 
   The pictures are drawn by hand into ARGB32 words: opaque pixels only, so
   that a host that takes them as premultiplied (Ardour's cairo surface)
@@ -44,14 +54,28 @@
 /// Rows of values: two engines' channels (Motion: left and flutter).
 #define N_ROWS 8U
 
+/// Engines previewed: Motion's left side (engine 0) and flutter (engine 2);
+/// Mod and Noise use the first.
+#define N_ENGINES 2U
+
 /// What run() publishes.
 typedef struct {
-  float   params[P4D_MAX_PARAMS];
-  int64_t frame; ///< Song frame of the playhead
-  double  beat;  ///< Song beat there
-  double  bpm;
-  bool    rolling;
+  float       params[P4D_MAX_PARAMS];
+  P4dPosition at[N_ENGINES];
 } Snapshot;
+
+#define N_WORDS (sizeof(Snapshot) / sizeof(unsigned long long))
+
+/// A snapshot as the words the seqlock stores.
+typedef union {
+  Snapshot           s;
+  unsigned long long w[N_WORDS];
+} Words;
+
+_Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "64-bit atomics take a lock");
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "32-bit atomics take a lock");
+_Static_assert(sizeof(unsigned long long) == 8U, "a word is not 64 bits");
+_Static_assert(sizeof(Snapshot) % 8U == 0U, "the snapshot is not whole words");
 
 struct P4dDisplayImpl {
   P4dKind    kind;
@@ -60,20 +84,11 @@ struct P4dDisplayImpl {
   uint32_t   n_params;
 
   // The seqlock (written by run(), read by render()).
-  atomic_uint            seq;
-  _Atomic(float)         shared_params[P4D_MAX_PARAMS];
-  _Atomic(int_least64_t) shared_frame;
-  _Atomic(double)        shared_beat;
-  _Atomic(double)        shared_bpm;
-  atomic_bool            shared_rolling;
+  atomic_uint   seq;
+  atomic_ullong shared[N_WORDS];
 
-  // run()'s own: the song position at frame offset at of this run.
-  double   frame;
-  double   beat;
-  double   bpm;
-  double   speed;
-  uint32_t at;
-  float    last[P4D_MAX_PARAMS];
+  // run()'s own.
+  Snapshot last;       ///< What was published last
   bool     dirty;      ///< Something to show that was not drawn yet
   double   since_draw; ///< Frames since the last queued draw
 
@@ -105,17 +120,19 @@ p4d_display_new(P4dKind kind, double sample_rate_hz)
     return NULL;
   }
 
-  atomic_init(&d->seq, 0U);
-  for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
-    atomic_init(&d->shared_params[i], 0.0f);
+  // The defaults at song frame 0, as the engines start.
+  p4d_param_defaults(p4d_params(kind), d->last.params);
+  for (unsigned k = 0U; k < N_ENGINES; ++k) {
+    d->last.at[k].bpm = 120.0;
   }
-  atomic_init(&d->shared_frame, 0);
-  atomic_init(&d->shared_beat, 0.0);
-  atomic_init(&d->shared_bpm, 120.0);
-  atomic_init(&d->shared_rolling, false);
+  d->seen = d->last;
+  Words u;
+  u.s = d->last;
+  atomic_init(&d->seq, 0U);
+  for (size_t i = 0U; i < N_WORDS; ++i) {
+    atomic_init(&d->shared[i], u.w[i]);
+  }
 
-  p4d_param_defaults(p4d_params(kind), d->seen.params);
-  d->seen.bpm = 120.0;
   p4d_display_activate(d);
   return d;
 }
@@ -133,93 +150,120 @@ p4d_display_free(P4dDisplay* display)
 void
 p4d_display_activate(P4dDisplay* display)
 {
-  P4dDisplay* const d = display;
-
-  d->frame      = 0.0;
-  d->beat       = 0.0;
-  d->bpm        = 120.0;
-  d->speed      = 1.0;
-  d->at         = 0U;
-  d->dirty      = true;
-  d->since_draw = d->sample_rate_hz;
+  display->dirty      = true;
+  display->since_draw = display->sample_rate_hz;
 }
 
-/// Move run()'s song position on to frame offset to of this run.
-static void
-advance(P4dDisplay* d, uint32_t to)
+/// Whether the clock of params runs free (the picture then follows the
+/// engine's own time line, not the song).
+static bool
+free_running(P4dKind kind, const float* params)
 {
-  const double n = (double)(to > d->at ? to - d->at : 0U) * d->speed;
-  d->frame += n;
-  d->beat += n * d->bpm / (60.0 * d->sample_rate_hz);
-  d->at = to > d->at ? to : d->at;
+  if (kind == P4D_KIND_NOISE) {
+    return params[P4D_NOISE_CLOCK] != 0.0f;
+  }
+  const unsigned clock =
+    kind == P4D_KIND_MOTION ? P4D_MOTION_CLOCK : P4D_MOD_CLOCK;
+  return params[clock] == (float)P4D_CLOCK_FREE;
 }
 
-void
-p4d_display_transport(P4dDisplay*         display,
-                      const P4dTransport* transport,
-                      uint32_t            at)
+/// Whether a and b give the same picture.
+static bool
+same_snapshot(const Snapshot* a, const Snapshot* b, uint32_t n_params)
 {
-  P4dDisplay* const   d  = display;
-  const P4dTransport* tr = transport;
-
-  advance(d, at);
-  // The engines' own limits (engine.c): shuttling speeds, sane tempos.
-  if (tr->has_speed && fabs(tr->speed) <= 64.0 && tr->speed != d->speed) {
-    d->speed = tr->speed;
-    d->dirty = true;
+  for (uint32_t i = 0U; i < n_params; ++i) {
+    if (a->params[i] != b->params[i]) {
+      return false;
+    }
   }
-  if (tr->has_bpm && tr->bpm > 0.0 && tr->bpm < 1.0e6 && tr->bpm != d->bpm) {
-    d->bpm   = tr->bpm;
-    d->dirty = true;
+  for (unsigned k = 0U; k < N_ENGINES; ++k) {
+    const P4dPosition* const p = &a->at[k];
+    const P4dPosition* const q = &b->at[k];
+    if (p->frame != q->frame || p->beat != q->beat || p->bpm != q->bpm ||
+        p->speed != q->speed || p->free_index != q->free_index) {
+      return false;
+    }
+    for (unsigned l = 0U; l < P4D_ENGINE_LINES; ++l) {
+      if (p->free_phase0[l] != q->free_phase0[l]) {
+        return false;
+      }
+    }
   }
-  if (tr->has_frame && (double)tr->frame != d->frame) {
-    d->frame = (double)tr->frame;
-    d->dirty = true;
-  }
-  if (tr->has_beat && isfinite(tr->beat)) {
-    d->beat = tr->beat;
-  }
+  return true;
 }
 
-bool
-p4d_display_run(P4dDisplay* display, const float* params, uint32_t n_frames)
+/**
+   The seqlock's write side (see the top of this file): publish params and
+   the positions at (one per previewed engine) if the picture they give
+   differs from the last one published.  Returns whether to queue a draw.
+*/
+static bool
+publish(P4dDisplay*        d,
+        const float*       params,
+        const P4dPosition* at,
+        uint32_t           n_frames)
 {
-  P4dDisplay* const d = display;
-
-  advance(d, n_frames);
-  d->at = 0U;
+  // What the picture does not depend on stays 0.
+  static const Snapshot blank;
+  Snapshot              s = blank;
   for (uint32_t i = 0U; i < d->n_params; ++i) {
-    if (params[i] != d->last[i]) {
-      d->last[i] = params[i];
-      d->dirty   = true;
+    s.params[i] = params[i];
+  }
+  const bool free_clock = free_running(d->kind, params);
+  for (unsigned k = 0U; k < (d->kind == P4D_KIND_MOTION ? 2U : 1U); ++k) {
+    P4dPosition* const p = &s.at[k];
+    if (free_clock) {
+      p->free_index = at[k].free_index;
+      for (unsigned l = 0U; l < P4D_ENGINE_LINES; ++l) {
+        p->free_phase0[l] = at[k].free_phase0[l];
+      }
+    } else {
+      p->frame = at[k].frame;
+      p->beat  = at[k].beat;
+      p->bpm   = at[k].bpm;
     }
   }
 
-  // The seqlock's write side (see the top of this file).
-  const unsigned s = atomic_load_explicit(&d->seq, memory_order_relaxed);
-  atomic_store_explicit(&d->seq, s + 1U, memory_order_relaxed);
-  for (uint32_t i = 0U; i < d->n_params; ++i) {
-    atomic_store_explicit(
-      &d->shared_params[i], params[i], memory_order_release);
+  if (!same_snapshot(&s, &d->last, d->n_params)) {
+    d->last  = s;
+    d->dirty = true;
+
+    Words u;
+    u.s = s;
+
+    const unsigned q = atomic_load_explicit(&d->seq, memory_order_relaxed);
+    atomic_store_explicit(&d->seq, q + 1U, memory_order_relaxed);
+    for (size_t i = 0U; i < N_WORDS; ++i) {
+      atomic_store_explicit(&d->shared[i], u.w[i], memory_order_release);
+    }
+    atomic_store_explicit(&d->seq, q + 2U, memory_order_release);
   }
-  const double frame = floor(d->frame);
-  atomic_store_explicit(&d->shared_frame,
-                        frame > -9.0e15 && frame < 9.0e15 ? (int64_t)frame : 0,
-                        memory_order_release);
-  atomic_store_explicit(&d->shared_beat, d->beat, memory_order_release);
-  atomic_store_explicit(&d->shared_bpm, d->bpm, memory_order_release);
-  atomic_store_explicit(
-    &d->shared_rolling, d->speed != 0.0, memory_order_release);
-  atomic_store_explicit(&d->seq, s + 2U, memory_order_release);
 
   d->since_draw += n_frames;
-  if ((d->dirty || d->speed != 0.0) &&
-      d->since_draw >= d->sample_rate_hz / P4D_DISPLAY_FPS) {
+  if (d->dirty && d->since_draw >= d->sample_rate_hz / P4D_DISPLAY_FPS) {
     d->dirty      = false;
     d->since_draw = 0.0;
     return true;
   }
   return false;
+}
+
+bool
+p4d_display_run(P4dDisplay*      display,
+                const float*     params,
+                const P4dEngine* engine,
+                const P4dMotion* motion,
+                uint32_t         n_frames)
+{
+  P4dPosition at[N_ENGINES];
+  if (motion) {
+    p4d_motion_position(motion, 0U, &at[0]);
+    p4d_motion_position(motion, 2U, &at[1]);
+  } else {
+    p4d_engine_position(engine, &at[0]);
+    at[1] = at[0]; // unused
+  }
+  return publish(display, params, at, n_frames);
 }
 
 /// Copy the snapshot into d->seen; keep the last good copy if run() keeps
@@ -229,36 +273,34 @@ read_snapshot(P4dDisplay* d)
 {
   for (int t = 0; t < P4D_DISPLAY_TRIES; ++t) {
     const unsigned s = atomic_load_explicit(&d->seq, memory_order_acquire);
-    if (s == 0U) {
-      return; // Nothing published yet: the defaults at frame 0
-    }
     if (s & 1U) {
       continue;
     }
 
-    Snapshot copy;
-    for (uint32_t i = 0U; i < d->n_params; ++i) {
-      copy.params[i] =
-        atomic_load_explicit(&d->shared_params[i], memory_order_acquire);
+    Words u;
+    for (size_t i = 0U; i < N_WORDS; ++i) {
+      u.w[i] = atomic_load_explicit(&d->shared[i], memory_order_acquire);
     }
-    copy.frame = atomic_load_explicit(&d->shared_frame, memory_order_acquire);
-    copy.beat  = atomic_load_explicit(&d->shared_beat, memory_order_acquire);
-    copy.bpm   = atomic_load_explicit(&d->shared_bpm, memory_order_acquire);
-    copy.rolling =
-      atomic_load_explicit(&d->shared_rolling, memory_order_acquire);
     if (atomic_load_explicit(&d->seq, memory_order_relaxed) == s) {
-      d->seen = copy;
+      d->seen = u.s;
       return;
     }
   }
 }
 
+/// The column of the playhead (where p4d_display_offset() is 0).
+static uint32_t
+head_column(uint32_t w)
+{
+  const double span = P4D_DISPLAY_PAST_S + P4D_DISPLAY_FUTURE_S;
+  return (uint32_t)((double)w * (P4D_DISPLAY_PAST_S / span));
+}
+
 int64_t
 p4d_display_offset(uint32_t w, uint32_t x, double sample_rate_hz)
 {
-  const double   span = P4D_DISPLAY_PAST_S + P4D_DISPLAY_FUTURE_S;
-  const uint32_t head = (uint32_t)((double)w * (P4D_DISPLAY_PAST_S / span));
-  const double   dx   = (double)x - (double)head;
+  const double span = P4D_DISPLAY_PAST_S + P4D_DISPLAY_FUTURE_S;
+  const double dx   = (double)x - (double)head_column(w);
   return (int64_t)llround(dx * span * sample_rate_hz / (double)w);
 }
 
@@ -271,7 +313,9 @@ p4d_display_row(uint32_t h, double v, double low, double high)
     return (int)h / 2;
   }
   double r = 1.0 + (high - v) / (high - low) * (bottom - 1.0);
-  r        = r < 1.0 ? 1.0 : r > bottom ? bottom : r;
+  // NaN fails the first test: the top row.
+  r = r >= 1.0 ? r : 1.0;
+  r = r <= bottom ? r : bottom;
   return (int)lround(r);
 }
 
@@ -284,14 +328,6 @@ dim(uint32_t argb)
   const uint32_t b = argb & 0xFFU;
   return 0xFF000000U | ((r * 9U / 16U) << 16U) | ((g * 9U / 16U) << 8U) |
          (b * 9U / 16U);
-}
-
-/// The column of the playhead (where p4d_display_offset() is 0).
-static uint32_t
-head_column(uint32_t w)
-{
-  const double span = P4D_DISPLAY_PAST_S + P4D_DISPLAY_FUTURE_S;
-  return (uint32_t)((double)w * (P4D_DISPLAY_PAST_S / span));
 }
 
 /// The background, a dashed horizontal line at row grid (if >= 0).
@@ -370,26 +406,27 @@ values_row(P4dDisplay* d, unsigned k)
   return d->values + (size_t)k * d->capacity_w;
 }
 
-/// Preview the scratch engine with params over the columns into the rows
-/// first to first + 3 of the values.
+/// Preview the scratch engine with params from the position of engine k
+/// over the columns into the rows first to first + 3 of the values.
 static void
-preview(P4dDisplay* d, const float* params, unsigned first, uint32_t w)
+preview(P4dDisplay*  d,
+        const float* params,
+        unsigned     k,
+        unsigned     first,
+        uint32_t     w)
 {
-  const Snapshot* const s  = &d->seen;
-  const P4dTransport    at = { true,     true, true,    true,
-                               s->frame, 1.0,  s->beat, s->bpm };
-  float*                out[P4D_MAX_CHANNELS];
+  float* out[P4D_MAX_CHANNELS];
   for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
     out[c] = values_row(d, first + c);
   }
-  p4d_engine_preview(d->scratch, params, &at, d->offsets, w, out);
+  p4d_engine_preview(d->scratch, params, &d->seen.at[k], d->offsets, w, out);
 }
 
 /// Mod and Mod CV: the four channels on the scale out_min..out_max.
 static void
 draw_mod(P4dDisplay* d, uint32_t w, uint32_t h)
 {
-  preview(d, d->seen.params, 0U, w);
+  preview(d, d->seen.params, 0U, 0U, w);
   const double a    = d->seen.params[P4D_MOD_OUT_MIN];
   const double b    = d->seen.params[P4D_MOD_OUT_MAX];
   double       low  = a < b ? a : b;
@@ -408,7 +445,7 @@ draw_mod(P4dDisplay* d, uint32_t w, uint32_t h)
 static void
 draw_noise(P4dDisplay* d, uint32_t w, uint32_t h)
 {
-  preview(d, d->seen.params, 0U, w);
+  preview(d, d->seen.params, 0U, 0U, w);
   const double low  = P4D_DISPLAY_NOISE_BOTTOM_DB;
   const double high = P4D_DISPLAY_NOISE_TOP_DB;
   for (unsigned c = 0U; c < 2U; ++c) {
@@ -432,9 +469,9 @@ draw_motion(P4dDisplay* d, uint32_t w, uint32_t h)
 
   // Left: rows 0 to 3 (gain, pan, filter, wow); flutter: rows 4 to 7.
   p4d_motion_mod_params(p, 0U, mp);
-  preview(d, mp, 0U, w);
+  preview(d, mp, 0U, 0U, w);
   p4d_motion_mod_params(p, 2U, mp);
-  preview(d, mp, 4U, w);
+  preview(d, mp, 1U, 4U, w);
 
   const float wow             = p[P4D_MOTION_WOW_MS];
   const float flutter         = p[P4D_MOTION_FLUTTER_MS];
@@ -497,10 +534,11 @@ p4d_display_render(P4dDisplay* display, uint32_t w, uint32_t h)
 {
   P4dDisplay* const d = display;
 
-  // A 2:1 image, never higher than the host allows; sizes past any
-  // screen are refused.
+  // A 2:1 image, never higher than the host allows nor wider than
+  // P4D_DISPLAY_MAX_W (at most 8 MiB of pixels).
+  w                     = w < P4D_DISPLAY_MAX_W ? w : P4D_DISPLAY_MAX_W;
   const uint32_t height = h < w / 2U ? h : w / 2U;
-  if (w < 8U || height < 8U || w > 8192U) {
+  if (w < 8U || height < 8U) {
     return NULL;
   }
   if (!reserve(d, w, height)) {

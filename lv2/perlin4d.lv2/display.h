@@ -9,21 +9,26 @@
    Mod, Mod CV and Motion draw their curves from P4D_DISPLAY_PAST_S before
    to P4D_DISPLAY_FUTURE_S after the playhead, computed in render() from
    the pure function (p4d_engine_preview()), so the future shown is what
-   will play (glides aside).  Noise draws its gust envelope: the texture's
-   gain in dB over the same window, where 0 dB is the level control.
+   will play (glides aside): on a song clock from the song position, which
+   stands still while the transport is stopped (the picture shows what
+   plays when it starts); on a free-running clock from the engine's own
+   time line, which moves on whatever the transport does.  Noise draws its
+   gust envelope: the texture's gain in dB over the same window, where 0 dB
+   is the level control.
 
-   Threads.  run() (audio class) follows the song position, and publishes
-   it with the parameters through a seqlock of C11 atomics at the end of
-   each run; render() (the host's GUI thread, concurrently) copies a
-   consistent snapshot, evaluates and draws.  run() allocates nothing; the
-   pixels and the columns are allocated by render() when the host first
-   asks for that size, and the scratch engine at instantiation.
+   Threads.  At the end of each run, run() (audio class) publishes the
+   parameters and where the engine stands (p4d_engine_position()) through a
+   seqlock of C11 atomics; render() (the host's GUI thread, concurrently)
+   copies a consistent snapshot, evaluates and draws.  run() allocates
+   nothing; the pixels and the columns are allocated by render() when the
+   host first asks for that size, and the scratch engine at instantiation.
 */
 
 #ifndef P4D_DISPLAY_H
 #define P4D_DISPLAY_H
 
 #include "engine.h"
+#include "motion.h"
 #include "params.h"
 
 #include <lv2/core/lv2.h>
@@ -66,6 +71,9 @@ typedef struct {
 #define P4D_DISPLAY_PAST_S 3.0
 #define P4D_DISPLAY_FUTURE_S 5.0
 
+/// Widest image drawn (a wider offer gets this width).
+#define P4D_DISPLAY_MAX_W 2048U
+
 /// Most draws queued per second of audio.
 #define P4D_DISPLAY_FPS 30.0
 
@@ -94,34 +102,32 @@ void
 p4d_display_free(P4dDisplay* display);
 
 /**
-   Restart the song position at frame 0 with no transport known, as the
-   engines do.  Instantiation class.
+   Start over after an activation: the next run queues a draw.
+   Instantiation class.
 */
 void
 p4d_display_activate(P4dDisplay* display);
 
 /**
-   Follow the host transport that arrives at frame offset at of the current
-   run (offsets never decrease within a run).  Audio class: realtime safe.
-*/
-void
-p4d_display_transport(P4dDisplay*         display,
-                      const P4dTransport* transport,
-                      uint32_t            at);
-
-/**
-   End a run of n_frames: publish the song position after it and the
-   clamped parameter values params.  Returns whether to queue a draw:
-   while rolling, and when a parameter or the song position changed, at
-   most P4D_DISPLAY_FPS times per second of audio.  Audio class: realtime
-   safe, lock-free, no allocation.
+   End a run of n_frames: publish where engine (Mod, Noise) or motion
+   (Motion; engine is then unused) stands after it, with the clamped
+   parameter values params, if the picture they give changed.  Returns
+   whether to queue a draw: after such a change (every run while a song
+   clock rolls or a free-running clock runs; not while a song clock stands
+   still), at most P4D_DISPLAY_FPS times per second of audio.  Audio class:
+   realtime safe, lock-free, no allocation.
 */
 bool
-p4d_display_run(P4dDisplay* display, const float* params, uint32_t n_frames);
+p4d_display_run(P4dDisplay*      display,
+                const float*     params,
+                const P4dEngine* engine,
+                const P4dMotion* motion,
+                uint32_t         n_frames);
 
 /**
-   Draw the display at most w pixels wide and h high (w wide, and h or half
-   of w high, whichever is less) and return it; NULL when the host offers
+   Draw the display at most w pixels wide and h high (w wide, or
+   P4D_DISPLAY_MAX_W if less, and h or half that width high, whichever is
+   less) and return it; NULL when the host offers
    no room or memory runs out.  GUI class: may run at the same time as
    p4d_display_run(); allocates when the size grows.
 */

@@ -104,8 +104,8 @@ instantiate(const LV2_Descriptor*     descriptor,
     self->plugin->kind == P4D_KIND_MOTION
       ? p4d_motion_new(rate, &self->motion)
       : p4d_engine_new(self->plugin->kind, rate, &self->engine);
-  self->display = p4d_display_new(self->plugin->kind, rate);
-  if (st || !self->display) {
+  self->display = st ? NULL : p4d_display_new(self->plugin->kind, rate);
+  if (!self->display) {
     p4d_motion_free(self->motion);
     p4d_engine_free(self->engine);
     free(self);
@@ -235,10 +235,9 @@ read_number(const Uris* u, const LV2_Atom* atom, double* value)
   return *value == *value;
 }
 
-/// Pass a time:Position object at frame at of this run on to the engine
-/// and the display.
+/// Pass a time:Position object on to the engine.
 static void
-read_position(Plugin* self, const LV2_Atom_Object* obj, uint32_t at)
+read_position(Plugin* self, const LV2_Atom_Object* obj)
 {
   const Uris* const u          = &self->uris;
   const LV2_Atom*   frame      = NULL;
@@ -290,7 +289,6 @@ read_position(Plugin* self, const LV2_Atom_Object* obj, uint32_t at)
   } else {
     p4d_engine_transport(self->engine, &tr);
   }
-  p4d_display_transport(self->display, &tr, at);
 }
 
 /// Whether this instance sends MIDI: only Mod has a MIDI port, and events
@@ -441,7 +439,7 @@ run(LV2_Handle instance, uint32_t n_frames)
           obj->body.otype == u->time_Position) {
         render(self, values, done, until);
         done = until;
-        read_position(self, obj, until);
+        read_position(self, obj);
       }
     }
   }
@@ -470,7 +468,9 @@ run(LV2_Handle instance, uint32_t n_frames)
     lv2_atom_forge_pop(&self->forge, &sequence);
   }
 
-  if (p4d_display_run(self->display, values, n_frames) && self->queue_draw) {
+  if (p4d_display_run(
+        self->display, values, self->engine, self->motion, n_frames) &&
+      self->queue_draw) {
     self->queue_draw->queue_draw(self->queue_draw->handle);
   }
 }

@@ -1,0 +1,256 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The inline display's insides (display.c is included, to reach its
+  seqlock and its drawing helpers):
+
+  - the seqlock under stress: a writer thread publishes snapshots whose
+    every word says the same number k (the controls k, each engine's song
+    frame, beat and tempo k) as fast as it can, while the reader copies
+    snapshots and checks that each copy is one snapshot, not two mixed
+    (with the sequence checks taken out, most copies are mixed);
+  - a sequence that wraps to 0 still publishes;
+  - rows of NaN and infinite values stay in the image;
+  - the widest image is P4D_DISPLAY_MAX_W, whatever the host offers;
+  - the playhead's column is where the offset is 0;
+  - draws: a song clock with the transport stopped queues none, a
+    free-running clock (whose picture moves) queues them at the frame rate.
+*/
+
+#undef NDEBUG
+
+#include "display.c" // NOLINT(bugprone-suspicious-include): its insides
+
+#include <assert.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <time.h>
+
+/// The stress: reads for STRESS_MIN_S seconds, on until the reader has seen
+/// STRESS_NEW new snapshots (the writer may be kept waiting on a busy
+/// machine), but at most STRESS_MAX_S seconds.
+#define STRESS_MIN_S 0.2
+#define STRESS_MAX_S 1.0
+#define STRESS_NEW 50000UL
+
+static P4dDisplay* shared_display;
+static atomic_int  stop_writer;
+
+/// A snapshot whose every word says k: a Motion's controls (the clock never
+/// Free, so each engine's song frame, beat and tempo are published).
+static void
+publish_k(P4dDisplay* d, unsigned k)
+{
+  const float v = (float)(3U + k % 60000U);
+  float       params[P4D_MAX_PARAMS];
+  P4dPosition at[N_ENGINES] = { { 0 } };
+  for (unsigned i = 0U; i < P4D_MAX_PARAMS; ++i) {
+    params[i] = v;
+  }
+  for (unsigned e = 0U; e < N_ENGINES; ++e) {
+    at[e].frame = (int64_t)v;
+    at[e].beat  = v;
+    at[e].bpm   = v;
+  }
+  (void)publish(d, params, at, 1U);
+}
+
+static void*
+writer(void* arg)
+{
+  (void)arg;
+  for (unsigned k = 0U; !atomic_load(&stop_writer); ++k) {
+    publish_k(shared_display, k);
+  }
+  return NULL;
+}
+
+/// Whether the copy render() holds is one snapshot: every word says the
+/// same number.
+static bool
+consistent(const P4dDisplay* d)
+{
+  const Snapshot* const s = &d->seen;
+  const float           k = s->params[0];
+  for (uint32_t i = 0U; i < d->n_params; ++i) {
+    if (s->params[i] != k) {
+      return false;
+    }
+  }
+  for (unsigned e = 0U; e < N_ENGINES; ++e) {
+    if (s->at[e].frame != (int64_t)k || s->at[e].beat != k ||
+        s->at[e].bpm != k) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static double
+now_s(void)
+{
+  struct timespec t = { 0, 0 };
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1.0e-9;
+}
+
+static void
+test_seqlock(void)
+{
+  P4dDisplay* const d = p4d_display_new(P4D_KIND_MOTION, 48000.0);
+  assert(d);
+  publish_k(d, 0U);
+  read_snapshot(d); // a first copy, before the writer runs
+  assert(consistent(d));
+  shared_display = d;
+  atomic_store(&stop_writer, 0);
+  static pthread_t thread;
+  assert(pthread_create(&thread, NULL, writer, NULL) == 0);
+
+  unsigned long reads = 0UL;
+  unsigned long mixed = 0UL;
+  unsigned long moved = 0UL;
+  float         last  = d->seen.params[0];
+  const double  t0    = now_s();
+  for (;; ++reads) {
+    if ((reads & 1023UL) == 0UL) {
+      // On a busy machine the two threads may share a core: let the
+      // writer in now and then.
+      (void)sched_yield();
+      const double t = now_s() - t0;
+      if (t > STRESS_MAX_S || (t > STRESS_MIN_S && moved >= STRESS_NEW)) {
+        break;
+      }
+    }
+    read_snapshot(d);
+    mixed += consistent(d) ? 0UL : 1UL;
+    moved += d->seen.params[0] != last ? 1UL : 0UL;
+    last = d->seen.params[0];
+  }
+  atomic_store(&stop_writer, 1);
+  assert(pthread_join(thread, NULL) == 0);
+
+  printf("# seqlock: %lu reads in %.2f s, %lu saw a new snapshot, %lu "
+         "mixed\n",
+         reads,
+         now_s() - t0,
+         moved,
+         mixed);
+  (void)fflush(stdout); // the figures before any failed assertion
+  assert(mixed == 0UL);
+  // The reader did see the writer move (on a busy machine the threads
+  // seldom run at once: then only some tens of times).
+  assert(moved >= 10UL);
+  p4d_display_free(d);
+}
+
+/// The sequence wraps after 2^31 publications (some weeks of small blocks):
+/// the snapshot published as it wraps to 0 is read like any other.
+static void
+test_wrap(void)
+{
+  P4dDisplay* const d = p4d_display_new(P4D_KIND_MOTION, 48000.0);
+  assert(d);
+  atomic_store(&d->seq, UINT_MAX - 1U);
+  publish_k(d, 7U);
+  assert(atomic_load(&d->seq) == 0U);
+  read_snapshot(d);
+  printf("# sequence wrapped to 0: the copy reads %g (published 10)\n",
+         (double)d->seen.params[0]);
+  assert(d->seen.params[0] == 10.0f && consistent(d));
+  p4d_display_free(d);
+}
+
+static void
+test_rows(void)
+{
+  const uint32_t h     = 60U;
+  const double   bad[] = { NAN, -NAN, INFINITY, -INFINITY, 1.0e308, -1.0e308 };
+  for (unsigned i = 0U; i < sizeof(bad) / sizeof(bad[0]); ++i) {
+    const int r = p4d_display_row(h, bad[i], -1.0, 1.0);
+    printf("# row of %g: %d (rows 1 to %u)\n", bad[i], r, h - 2U);
+    assert(r >= 1 && r <= (int)h - 2);
+  }
+  assert(p4d_display_row(h, 1.0, -1.0, 1.0) == 1);
+  assert(p4d_display_row(h, -1.0, -1.0, 1.0) == (int)h - 2);
+  assert(p4d_display_row(h, 0.5, NAN, 1.0) == (int)h / 2);
+}
+
+static void
+test_sizes(void)
+{
+  P4dDisplay* const d = p4d_display_new(P4D_KIND_MOD, 48000.0);
+  assert(d);
+  const P4dIdpySurface* s = p4d_display_render(d, 8192U, 8192U);
+  assert(s);
+  printf("# 8192 x 8192 offered: %d x %d drawn, %u pixels held\n",
+         s->width,
+         s->height,
+         d->capacity_px);
+  assert(s->width == (int)P4D_DISPLAY_MAX_W);
+  assert(s->height == (int)P4D_DISPLAY_MAX_W / 2);
+  assert(d->capacity_px <= P4D_DISPLAY_MAX_W * P4D_DISPLAY_MAX_W / 2U);
+  s = p4d_display_render(d, 300U, 100U);
+  assert(s && s->width == 300 && s->height == 100);
+
+  for (uint32_t w = 8U; w <= P4D_DISPLAY_MAX_W; w += 37U) {
+    assert(p4d_display_offset(w, head_column(w), 48000.0) == 0);
+    assert(p4d_display_offset(w, head_column(w) + 1U, 48000.0) > 0);
+  }
+  p4d_display_free(d);
+}
+
+/// Draws queued over one second of audio in blocks of 256, the engine at
+/// song frame frame (moving if rolling) and its free line at index free.
+static unsigned
+draws_in_second(P4dDisplay* d, const float* params, bool rolling)
+{
+  unsigned    draws         = 0U;
+  P4dPosition at[N_ENGINES] = { { 0 } };
+  at[0].bpm                 = 120.0;
+  for (int64_t t = 0; t < 48000; t += 256) {
+    at[0].frame      = 480000 + (rolling ? t : 0);
+    at[0].free_index = 96000 + t; // the free line always runs
+    draws += publish(d, params, at, 256U) ? 1U : 0U;
+  }
+  return draws;
+}
+
+static void
+test_draws(void)
+{
+  P4dDisplay* const d = p4d_display_new(P4D_KIND_MOD, 48000.0);
+  assert(d);
+  float params[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_MOD), params);
+  params[P4D_MOD_CLOCK]       = (float)P4D_CLOCK_SONG_SECONDS;
+  const unsigned song_rolling = draws_in_second(d, params, true);
+  const unsigned song_stopped =
+    draws_in_second(d, params, false) + draws_in_second(d, params, false);
+  params[P4D_MOD_CLOCK]       = (float)P4D_CLOCK_FREE;
+  const unsigned free_stopped = draws_in_second(d, params, false);
+  printf("# draws per second: song clock rolling %u, stopped %u (over 2 s, "
+         "the stop included), free clock stopped %u\n",
+         song_rolling,
+         song_stopped,
+         free_stopped);
+  // Blocks of 256 frames round the frame rate down (30 to 26.7).
+  assert(song_rolling >= 20U && song_rolling <= (unsigned)P4D_DISPLAY_FPS);
+  assert(song_stopped == 1U);
+  assert(free_stopped >= 20U && free_stopped <= (unsigned)P4D_DISPLAY_FPS);
+  p4d_display_free(d);
+}
+
+int
+main(void)
+{
+  test_rows();
+  test_sizes();
+  test_wrap();
+  test_draws();
+  test_seqlock();
+  return 0;
+}

@@ -14,87 +14,30 @@
   parameter values and transport, never on how the work was cut into
   blocks.
 
-  The signal z.  A voice renders, per channel, the core's weighted sum of
-  octaves (p4d_fbm4_sum_span()) divided by P4D_NOISE_STD times the root of
-  the summed squared weights: octaves are uncorrelated, so z has unit
-  variance whatever the octaves and persistence.  The weights include the
-  band limit (an octave fades out as its speed, every axis included, goes
-  from half to all of min(20 kHz, Nyquist), and is not computed past it);
-  the first octave's own fade is left out of the divisor, so that a grain
-  or rate that reaches the limit fades out instead of being renormalised
-  back to full level by its last octave (and z is 0, never NaN, once every
-  octave is past it).
-
-  Glides mix z, before any shaping, by a law chosen per channel from rho,
-  an estimate of the correlation of the two voices' z.  Between neighbours
-  (rho >= 0.9: morph, spread, width, octaves or persistence moved a little,
-  or only out_min, out_max or level changed) the law is plain, z = z_old +
-  a (z_new - z_old), a = 6t^5 - 15t^4 + 10t^3 of the glide's progress t; it
-  keeps at least 0.95 of the variance mid-glide.  To an unrelated signal
-  (another seed, a relocation, the transport starting, a rate, period,
-  grain, evolve, lacunarity or clock change far into the song: whatever
-  moves the time line far) a plain law would dip by 3 dB, and the law is
-  equal power on the same ramp, z = (cos(pi a/2) z_old + sin(pi a/2)
-  z_new) / sqrt(1 + rho sin(pi a)): exactly cos and sin for rho = 0, and
-  the divisor keeps unit variance in between (a rate automated near the
-  song's start moves the time line only a little, where pure equal power
-  would bump the level by up to 3 dB).  rho is 0 between seeds, else the
-  weight-weighted mean over octaves of prod_a c(d_a), d_a the octave's
-  offset between the voices on axis a at the glide's middle and c(d) = 1 -
-  3d^2 + 2d^3 (0 from d = 1), a fit within 0.04 of the kernel's
-  correlation at an offset of d cells along one axis, averaged over points
-  (sum_b A(d_b) prod_{a != b} B(d_a), the covariance analogue of V below);
-  between voices in the same loop, d_w is taken modulo the loop, so a host
-  that loops the same beats glides between equal signals by the plain law.
-  Both laws have the zero end slopes of a, so the output's slope never
-  jumps.  The shaping parameters glide with a.
-
-  Time lines.  Locked to the song (or to the frames since activation when no
-  host transport is known), the phase of axis a at frame n is
-
-      (song_frame(n)) * rate[a] / sample_rate          (seconds)
-      song_beat(n) * rate[a]                           (beats)
-
-  so the same song position always gives the same phase, bit for bit, in
-  seconds at speed 1, whatever happened before.  A Mod loop (song beats)
-  snaps the rate to whole cells per loop, reduces the anchor beat modulo
-  the loop and cuts the line per loop (loop_snap(), loop_line()), so the
-  output repeats every loop bit for bit.  Free running (the clock
-  parameter, or a stopped transport) continues the phase of the voice before
-  it, so a rate change there bends the signal.
-
-  Placement.  Gradient noise is 0 at lattice points and its variance along
-  a path pulses once per cell.  For the kernel (32 edge gradients, E g_a^2
-  = 3/4, quintic fade s(f)) the variance at fractions f = (f_x, f_y, f_z,
-  f_w) of a cell is
-
-      V(f) = 0.75 sum_b T(f_b) prod_{a != b} S(f_a)
-      S = (1 - s)^2 + s^2,   T = (1 - s)^2 f^2 + s^2 (1 - f)^2.
-
-  A Mod channel stands still in x, y, z and moves along w, so along its
-  path V is proportional to T(f_w) + C S(f_w) with C = sum_{x,y,z} R(f_a),
-  R = T / S, which runs from 0 (on a lattice plane) to 1/4 (mid cell).  The
-  swing of V over a cell (max / min over f_w) depends on C alone: 11 dB at
-  C = 0.01, 4.8 dB at 0.05, 2.4 dB at 0.1, 1.25 dB at 0.15, 0.18 dB at
-  0.25 (the best), 1.3 dB at 0.5, 1.8 dB at 0.75.  The old position had C
-  near 0.01 in its slowest octave: the 19 dB line at the rate.
-
-  So every channel must keep C near 1/4 for every spread, in every octave.
-  The fBm octaves have whole-cell offsets in x, y, z (src/noise/fbm.c):
-  every octave shares a channel's fractions.  Spread moves channel c along
-  (+-1, +-1, 0) / sqrt 2 from the base b = (0, 1/2, z0): on every such line
-  f_x and f_y stay half a cell apart (x - y, or x + y, is constant mod 1),
-  so R(f_x) + R(f_y) = R(u) + R(u + 1/2) lies in [0.138, 0.25] for every
-  u, that is for every spread, not only 0 and 1.  z0 = 0.2347 has R(z0) =
-  0.06, which centres C in [0.198, 0.31]: the swing is at most 0.53 dB for
-  every channel, spread and octave.  The Noise moves its channels (width)
-  and drifts (evolve) along (1, 1, 0) / sqrt 2 through the same base: the
-  one line on which every octave of both channels stays at every moment,
-  with the same bound on the swing at the grain rate.  Morph moves off the
-  line, as the user asks.  The channels at spread (width) 1 are 3.5 cells
-  apart along their directions: every pair differs by more than 2 cells on
-  some axis, so they share no lattice corner and are independent.  What
-  remains of the pulse the core's variance normalisation flattens.
+  Glides mix z (a voice's unit-variance signal: see voice.c, which also
+  holds the voices' time lines and placement), before any shaping, by a law
+  chosen per channel from rho, an estimate of the correlation of the two
+  voices' z.  Between neighbours (rho >= 0.9: morph, spread, width, octaves
+  or persistence moved a little, or only out_min, out_max or level changed)
+  the law is plain, z = z_old + a (z_new - z_old), a = 6t^5 - 15t^4 + 10t^3
+  of the glide's progress t; it keeps at least 0.95 of the variance
+  mid-glide.  To an unrelated signal (another seed, a relocation, the
+  transport starting, a rate, period, grain, evolve, lacunarity or clock
+  change far into the song: whatever moves the time line far) a plain law
+  would dip by 3 dB, and the law is equal power on the same ramp, z =
+  (cos(pi a/2) z_old + sin(pi a/2) z_new) / sqrt(1 + rho sin(pi a)): exactly
+  cos and sin for rho = 0, and the divisor keeps unit variance in between (a
+  rate automated near the song's start moves the time line only a little,
+  where pure equal power would bump the level by up to 3 dB). rho is 0
+  between seeds, else the weight-weighted mean over octaves of prod_a
+  c(d_a), d_a the octave's offset between the voices on axis a at the
+  glide's middle and c(d) = 1 - 3d^2 + 2d^3 (0 from d = 1), a fit within
+  0.04 of the kernel's correlation at an offset of d cells along one axis,
+  averaged over points (sum_b A(d_b) prod_{a != b} B(d_a), the covariance
+  analogue of V in voice.c); between voices in the same loop, d_w is taken
+  modulo the loop, so a host that loops the same beats glides between equal
+  signals by the plain law.  Both laws have the zero end slopes of a, so the
+  output's slope never jumps.  The shaping parameters glide with a.
 
   Output maps.  Mod: out = out_min + (out_max - out_min) Phi(z), Phi the
   standard normal CDF (src/smooth.h): a unit-variance z spends the same
@@ -141,37 +84,17 @@
   voices do not depend on the song position and keep their filters.
 */
 
-#include "engine.h"
+#include "engine_voice.h"
 
-#include "highpass.h"
-#include "noise.h"
-#include "phi_map.h"
 #include "smooth.h"
-#include "texture.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/// Time lines of a voice: the four noise axes, then the song's seconds
-/// (rate 1), which the Noise's texture runs on (texture.h).
-#define P4D_LINES P4D_ENGINE_LINES
-#define P4D_SECONDS 4U
-
 /// Frames of a relocated voice's past rendered per frame of output while it
 /// warms up (see the top of this file).
 #define P4D_WARM_RATE 8
-
-/// Frames rendered per pass into the scratch buffers.
-#define P4D_CHUNK 256U
-
-/// Highest frequency any octave may reach: the top of hearing.
-#define P4D_BAND_HZ 20000.0
-
-/// Distance between channels at spread 1 (Mod) or width 1 (Noise): every
-/// pair then differs by more than 2 cells on some axis, so no two channels
-/// share a lattice corner and they are independent.
-#define P4D_CHANNEL_DISTANCE 3.5
 
 /// Standard deviation of the Noise before the limiter, relative to level.
 #define P4D_NOISE_RMS 0.25f
@@ -179,82 +102,6 @@
 /// Voices at least this correlated glide by the plain law (which keeps
 /// 0.95 of the variance mid-glide); others by equal power.
 #define P4D_NEIGHBOURS 0.9
-
-#define P4D_SQRT_HALF 0.70710678118654752440
-
-/// Static offset of every channel (see Placement above).
-static const double base_position[3] = { 0.0, 0.5, 0.2347 };
-
-/// Directions in which spread moves the Mod's 4 channels (see Placement).
-static const double mod_direction[P4D_MAX_CHANNELS][3] = {
-  { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 },
-  { P4D_SQRT_HALF, -P4D_SQRT_HALF, 0.0 },
-  { -P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 },
-  { -P4D_SQRT_HALF, -P4D_SQRT_HALF, 0.0 },
-};
-
-/// Direction of the Noise's width and drift (evolve) through space.
-static const double noise_direction[3] = { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 };
-
-typedef struct {
-  float        params[P4D_MAX_PARAMS]; ///< Clamped values that shape the signal
-  P4dClockMode mode;
-  uint32_t     seed;
-  P4dFbm       fbm;             ///< Octaves, with the engine's band limit
-  float        norm;            ///< z = sum of octaves * norm
-  float        out_low;         ///< Mod: value at the bottom; Noise: unused
-  float        out_high;        ///< Mod: value at the top; Noise: linear level
-  double       rate[P4D_LINES]; ///< Cycles per second or beat on each line
-  double       position[P4D_MAX_CHANNELS][4]; ///< Static position per channel
-  double       phase0[P4D_LINES];             ///< Phase of each line at index 0
-  double       phase_step[P4D_LINES];         ///< Phase per frame on each line
-  double       loop_beats; ///< Mod in song beats: loop length, 0: none
-  double       loop_cells; ///< Cells of w per loop (octave 0), 0: none
-  double       loop_len;   ///< Frames per loop of the time line, 0: not cut
-  int64_t      offset;     ///< Voice time index = engine frame + offset
-  int64_t      grid;       ///< High-pass grid time = engine frame + grid
-  P4dBiquad    hpf[P4D_MAX_CHANNELS][P4D_HIGHPASS_FILTERS]; ///< Noise
-  P4dTexture   texture; ///< Noise: gusts and grit (texture.h)
-} Voice;
-
-typedef struct {
-  bool    locked;       ///< Following the song (or frames since activation)
-  double  speed;        ///< Transport speed
-  double  bpm;          ///< Tempo
-  int64_t frame_anchor; ///< Song frame at idx_anchor
-  double  beat_anchor;  ///< Song beat at idx_anchor
-  int64_t idx_anchor;   ///< Engine frame of the anchor
-} Clock;
-
-struct P4dEngineImpl {
-  P4dKind     kind;
-  unsigned    n_channels;
-  unsigned    channel_mask; ///< Channels computed (p4d_engine_set_channels)
-  double      sample_rate_hz;
-  double      band_limit; ///< Cells per frame where octaves fall silent
-  int64_t     hpf_step;   ///< Q, in frames: the filters restart Q apart
-  P4dHighpass hpf;        ///< The high-pass section
-  int64_t     idx;        ///< Frames processed since activation
-  bool        primed;     ///< A voice is playing
-  bool        relock;     ///< The song position jumped: start a new voice
-  bool        fading;     ///< prev is fading out, cur in
-  bool        warming;    ///< next is warming up to take over (relocation)
-  int64_t     warm_from;  ///< Engine frame where the warm-up began
-  int64_t     warm_pos;   ///< Engine frame next has been rendered up to
-  int64_t     warm_past;  ///< Engine frame next's past starts at
-  int64_t     warm_end;   ///< Engine frame where next takes over
-  int64_t     fade_start; ///< Engine frame where the glide began
-  int64_t     fade_len;   ///< Glide length in frames
-  double      rho[P4D_MAX_CHANNELS]; ///< Estimated correlation of the voices
-  P4dPhiTable phi;                   ///< Mod: Phi's table
-  Clock       clock;
-  Voice       cur;
-  Voice       prev;
-  Voice       next;
-  float       buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
-  float       buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
-  float       buf_warm[P4D_MAX_CHANNELS][P4D_CHUNK];
-};
 
 unsigned
 p4d_engine_channels(P4dKind kind)
@@ -358,178 +205,6 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
   return reset > 0 ? reset : 0;
 }
 
-/**
-   Loops (Mod in song beats).  A loop of N beats makes the time line
-   periodic: the rate snaps to the nearest whole number P of cells per loop
-   (at least 1), rate = P / N, and the core scales each octave to whole
-   cells per loop too (P4dFbm), so every octave repeats after N beats.
-*/
-static void
-loop_snap(Voice* v, double loop_beats)
-{
-  if (loop_beats > 0.0) {
-    const double cells = floor(loop_beats * v->rate[3] + 0.5);
-    v->loop_beats      = loop_beats;
-    v->loop_cells      = cells < 1.0 ? 1.0 : cells;
-    v->rate[3]         = v->loop_cells / loop_beats;
-  }
-}
-
-/// Fill v's parameters (not its time line) from raw control values.
-static void
-voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
-{
-  const P4dParamTable* table = p4d_params(e->kind);
-
-  memset(v, 0, sizeof(*v));
-  float* const p = v->params;
-  for (uint32_t i = 0U; i < table->n_params; ++i) {
-    p[i] = p4d_param_clamp(&table->params[i], raw[i]);
-  }
-
-  const float* morph = NULL;
-  if (e->kind == P4D_KIND_MOD) {
-    // What does not shape the signal is not part of the voice.
-    p[P4D_MOD_SMOOTH_MS] = p[P4D_MOD_MIDI_CHANNEL] = 0.0f;
-    p[P4D_MOD_CC_1] = p[P4D_MOD_CC_2] = p[P4D_MOD_CC_3] = p[P4D_MOD_CC_4] =
-      0.0f;
-    p[P4D_MOD_MIDI_MODE_1] = p[P4D_MOD_MIDI_MODE_2] = p[P4D_MOD_MIDI_MODE_3] =
-      p[P4D_MOD_MIDI_MODE_4]                        = 0.0f;
-
-    v->mode = (P4dClockMode)(int)p[P4D_MOD_CLOCK];
-    if (v->mode == P4D_CLOCK_SONG_BEATS) {
-      p[P4D_MOD_RATE_HZ] = 0.0f;
-      v->rate[3]         = 1.0 / p[P4D_MOD_PERIOD_BEATS];
-      loop_snap(v, p[P4D_MOD_LOOP_BEATS]);
-    } else {
-      p[P4D_MOD_PERIOD_BEATS] = p[P4D_MOD_LOOP_BEATS] = 0.0f;
-      v->rate[3]                                      = p[P4D_MOD_RATE_HZ];
-    }
-
-    v->fbm      = (P4dFbm){ p[P4D_MOD_OCTAVES],
-                            p[P4D_MOD_LACUNARITY],
-                            p[P4D_MOD_PERSISTENCE],
-                            e->band_limit };
-    morph       = &p[P4D_MOD_MORPH_X];
-    v->seed     = (uint32_t)p[P4D_MOD_SEED];
-    v->out_low  = p[P4D_MOD_OUT_MIN];
-    v->out_high = p[P4D_MOD_OUT_MAX];
-    for (unsigned c = 0U; c < 4U; ++c) {
-      for (unsigned a = 0U; a < 3U; ++a) {
-        v->position[c][a] =
-          P4D_CHANNEL_DISTANCE * p[P4D_MOD_SPREAD] * mod_direction[c][a];
-      }
-    }
-  } else {
-    v->mode =
-      p[P4D_NOISE_CLOCK] == 0.0f ? P4D_CLOCK_SONG_SECONDS : P4D_CLOCK_FREE;
-    for (unsigned a = 0U; a < 3U; ++a) {
-      v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * noise_direction[a];
-    }
-    v->rate[3]           = p[P4D_NOISE_GRAIN_HZ];
-    v->rate[P4D_SECONDS] = 1.0;
-
-    v->fbm      = (P4dFbm){ p[P4D_NOISE_OCTAVES],
-                            p[P4D_NOISE_LACUNARITY],
-                            p[P4D_NOISE_PERSISTENCE],
-                            e->band_limit };
-    morph       = &p[P4D_NOISE_MORPH_X];
-    v->seed     = (uint32_t)p[P4D_NOISE_SEED];
-    v->out_high = (float)p4d_smooth_exp(p[P4D_NOISE_LEVEL_DB] *
-                                        0.11512925464970228420); // ln 10 / 20
-
-    const double half = 0.5 * P4D_CHANNEL_DISTANCE * p[P4D_NOISE_WIDTH];
-    for (unsigned a = 0U; a < 3U; ++a) {
-      v->position[0][a] = -half * noise_direction[a];
-      v->position[1][a] = half * noise_direction[a];
-    }
-
-    p4d_texture_init(&v->texture,
-                     p[P4D_NOISE_GUST_DB],
-                     p[P4D_NOISE_GUST_HZ],
-                     p[P4D_NOISE_GRIT],
-                     p[P4D_NOISE_WIDTH]);
-  }
-
-  for (unsigned c = 0U; c < e->n_channels; ++c) {
-    for (unsigned a = 0U; a < 3U; ++a) {
-      v->position[c][a] += base_position[a] + morph[a];
-    }
-  }
-}
-
-/**
-   A loop's cut of v's time line.  w's phase is brought into [0, P) (P the
-   cells per loop), and the line is cut into loops of L = P / |phase step|
-   frames (L within 10^-6 of a whole number is made whole, the step moved
-   to match): loop k runs from frame ceil(k L) and starts at the phase
-   (ceil(k L) - k L) * step past phase0, which for a whole L is phase0
-   itself, so frames L apart get the very same coordinates, bit for bit.
-   Across a cut the phase steps back by P - step, which the core's
-   periodic hash makes a plain step of the line: nothing jumps.  Loops of
-   fewer than 2 frames (or more than 2^52) are not cut; the hash alone
-   keeps them periodic, up to rounding.
-*/
-static void
-loop_line(Voice* v)
-{
-  v->loop_len = 0.0;
-  if (v->loop_cells == 0.0) {
-    return;
-  }
-
-  const double period = v->loop_cells;
-  const double q      = fmod(v->phase0[3], period);
-  const double wrap   = q < 0.0 ? q + period : q;
-  v->phase0[3]        = wrap < period ? wrap : 0.0;
-
-  const double len = period / fabs(v->phase_step[3]);
-  if (!(len >= 2.0 && len <= 0x1p52)) {
-    return;
-  }
-
-  const double whole = floor(len + 0.5);
-  if (fabs(len - whole) <= 1.0e-6) {
-    v->loop_len      = whole;
-    v->phase_step[3] = copysign(period / whole, v->phase_step[3]);
-  } else {
-    v->loop_len = len;
-  }
-}
-
-/// A song beat brought into v's loop, [0, loop_beats), exactly (fmod is
-/// exact), so that beats b and b + N give the same bits; b without a loop.
-static double
-loop_beat(const Voice* v, double beat)
-{
-  if (v->loop_beats == 0.0) {
-    return beat;
-  }
-
-  const double r = fmod(beat, v->loop_beats);
-  const double b = r < 0.0 ? r + v->loop_beats : r;
-  return b < v->loop_beats ? b : 0.0;
-}
-
-/// What follows from v's time line: the loop's cut, the octave weights and
-/// z's divisor.
-static void
-voice_derive(Voice* v)
-{
-  loop_line(v);
-
-  float          weight[P4D_FBM_MAX_OCTAVES];
-  const unsigned n_octaves =
-    p4d_fbm_weights_loop(&v->fbm, v->loop_cells, v->phase_step, weight);
-
-  // Octave 0 counts at its full weight (1): see "The signal z" above.
-  float power = 1.0f;
-  for (unsigned k = 1U; k < n_octaves; ++k) {
-    power += weight[k] * weight[k];
-  }
-  v->norm = n_octaves ? 1.0f / (P4D_NOISE_STD * sqrtf(power)) : 0.0f;
-}
-
 static bool
 same_signal(const P4dEngine* e, const Voice* a, const Voice* b)
 {
@@ -540,72 +215,6 @@ same_signal(const P4dEngine* e, const Voice* a, const Voice* b)
     }
   }
   return true;
-}
-
-/// Phase of axis a of voice v at engine frame idx.
-static double
-voice_phase(const Voice* v, unsigned a, int64_t idx)
-{
-  return v->phase0[a] + (double)(idx + v->offset) * v->phase_step[a];
-}
-
-/// Song time units (seconds or beats) per frame on the engine's own clock.
-static double
-free_units_per_frame(const P4dEngine* e, P4dClockMode mode)
-{
-  return mode == P4D_CLOCK_SONG_BEATS
-           ? e->clock.bpm / (60.0 * e->sample_rate_hz)
-           : 1.0 / e->sample_rate_hz;
-}
-
-/// Give v a free-running time line that continues from's phase (or starts
-/// at 0 with the engine's frames).
-static void
-line_free(const P4dEngine* e, Voice* v, const Voice* from)
-{
-  const double units = free_units_per_frame(e, v->mode);
-  for (unsigned a = 0U; a < P4D_LINES; ++a) {
-    v->phase0[a]     = from ? voice_phase(from, a, e->idx) : 0.0;
-    v->phase_step[a] = v->rate[a] * units;
-  }
-  v->offset = from ? -e->idx : 0;
-  voice_derive(v);
-}
-
-/// Give v the time line of the song position.
-static void
-line_locked(const P4dEngine* e, Voice* v)
-{
-  const Clock* c = &e->clock;
-  for (unsigned a = 0U; a < P4D_LINES; ++a) {
-    if (v->mode == P4D_CLOCK_SONG_BEATS) {
-      const double units = c->speed * c->bpm / (60.0 * e->sample_rate_hz);
-      v->phase0[a]       = loop_beat(v, c->beat_anchor) * v->rate[a];
-      v->phase_step[a]   = v->rate[a] * units;
-      v->offset          = -c->idx_anchor;
-    } else if (c->speed == 1.0) {
-      // Anchored at song frame 0: the phase is a function of the song frame.
-      v->phase0[a]     = 0.0;
-      v->phase_step[a] = v->rate[a] * (1.0 / e->sample_rate_hz);
-      v->offset        = c->frame_anchor - c->idx_anchor;
-    } else {
-      v->phase0[a] =
-        (double)c->frame_anchor * (v->rate[a] * (1.0 / e->sample_rate_hz));
-      v->phase_step[a] = v->rate[a] * (c->speed / e->sample_rate_hz);
-      v->offset        = -c->idx_anchor;
-    }
-  }
-  voice_derive(v);
-}
-
-static void
-voice_line(const P4dEngine* e, Voice* v, const Voice* from)
-{
-  if (v->mode != P4D_CLOCK_FREE && e->clock.locked) {
-    line_locked(e, v);
-  } else {
-    line_free(e, v, from);
-  }
 }
 
 /// Where the clock expects the song to be at the next frame.
@@ -629,7 +238,7 @@ p4d_engine_position(const P4dEngine* engine, P4dPosition* position)
   p->bpm   = e->clock.bpm;
   p->speed = e->clock.speed;
   // Before the first voice: the line a first free voice starts (phase 0
-  // at index 0, line_free()).
+  // at index 0, p4d_voice_line_free()).
   p->free_index = e->idx + (e->primed ? e->cur.offset : 0);
   for (unsigned a = 0U; a < P4D_LINES; ++a) {
     p->free_phase0[a] = e->primed ? e->cur.phase0[a] : 0.0;
@@ -670,7 +279,7 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
       for (unsigned i = 0U; i < (e->fading ? 2U : 1U); ++i) {
         if (voices[i]->mode != P4D_CLOCK_FREE) {
           const Voice from = *voices[i];
-          line_free(e, voices[i], &from);
+          p4d_voice_line_free(e, voices[i], &from);
         }
       }
     }
@@ -683,7 +292,7 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
     for (unsigned i = 0U; i < 3U; ++i) {
       const bool playing = i == 0U || (i == 1U ? e->fading : e->warming);
       if (playing && voices[i]->mode != P4D_CLOCK_FREE) {
-        line_locked(e, voices[i]);
+        p4d_voice_line_locked(e, voices[i]);
       }
     }
   }
@@ -706,86 +315,6 @@ soft_limit(float x)
   const float r = (mag - knee) / (1.0f - knee);
   const float y = knee + (1.0f - knee) * (r / (1.0f + r));
   return x < 0.0f ? -y : y;
-}
-
-/// The weighted octaves of channel c of v at voice times t to t + m - 1,
-/// loop by loop when the time line is cut (see loop_line()).
-static void
-voice_octaves(const Voice* v, unsigned c, int64_t t, float* acc, uint32_t m)
-{
-  const double len = v->loop_len;
-  for (uint32_t done = 0U; done < m;) {
-    const int64_t now = t + (int64_t)done;
-    double        origin[4];
-    int64_t       first = now;
-    uint32_t      n     = m - done;
-    memcpy(origin, v->phase0, sizeof(origin));
-    if (len > 0.0) {
-      double k = floor((double)now / len);
-      k -= (double)now < ceil(k * len) ? 1.0 : 0.0;
-      k += (double)now >= ceil((k + 1.0) * len) ? 1.0 : 0.0;
-      const double start = ceil(k * len);
-      const double left  = ceil((k + 1.0) * len) - (double)now;
-      origin[3] += (start - k * len) * v->phase_step[3];
-      first = now - (int64_t)start;
-      n     = left < (double)n ? (uint32_t)left : n;
-    }
-
-    p4d_fbm4_sum_span_loop(&v->fbm,
-                           v->loop_cells,
-                           v->seed,
-                           origin,
-                           v->phase_step,
-                           v->position[c],
-                           first,
-                           acc + done,
-                           n);
-    done += n;
-  }
-}
-
-/// Render z of voice v for m frames from engine frame at into buf.
-static void
-voice_z(const P4dEngine* e,
-        const Voice*     v,
-        int64_t          at,
-        float            buf[][P4D_CHUNK],
-        uint32_t         m)
-{
-  for (unsigned c = 0U; c < e->n_channels; ++c) {
-    if (!(e->channel_mask & (1U << c))) {
-      continue;
-    }
-    // Octaves scale the time-driven phase, not the static position: a
-    // ramp of lacunarity then moves each octave only as far as time has
-    // taken it, and the channels stay as far apart in every octave.
-    float* const acc = buf[c];
-    voice_octaves(v, c, at + v->offset, acc, m);
-    for (uint32_t i = 0U; i < m; ++i) {
-      acc[i] *= v->norm;
-    }
-  }
-}
-
-/// Multiply m frames of v's high-passed z in buf, from engine frame at, by
-/// its texture's envelope (gusts and grit, a function of song seconds).
-static void
-voice_texture(const P4dEngine* e,
-              const Voice*     v,
-              int64_t          at,
-              float            buf[][P4D_CHUNK],
-              uint32_t         m)
-{
-  for (unsigned c = 0U; c < e->n_channels; ++c) {
-    p4d_texture_apply(&v->texture,
-                      v->seed,
-                      c,
-                      v->phase0[P4D_SECONDS],
-                      v->phase_step[P4D_SECONDS],
-                      at + v->offset,
-                      buf[c],
-                      m);
-  }
 }
 
 /// High-pass m frames of v's z in buf, from engine frame at (see the top).
@@ -813,7 +342,7 @@ static void
 warm_begin(P4dEngine* e, const Voice* target, int64_t grid)
 {
   e->next = *target;
-  voice_line(e, &e->next, &e->cur);
+  p4d_voice_line(e, &e->next, &e->cur);
   e->next.grid = grid;
   memset(e->next.hpf, 0, sizeof(e->next.hpf));
   e->relock = false;
@@ -838,7 +367,7 @@ warm_advance(P4dEngine* e, int64_t to)
   while (e->warm_pos < goal) {
     const int64_t  left = goal - e->warm_pos;
     const uint32_t m = left < (int64_t)P4D_CHUNK ? (uint32_t)left : P4D_CHUNK;
-    voice_z(e, &e->next, e->warm_pos, e->buf_warm, m);
+    p4d_voice_z(e, &e->next, e->warm_pos, e->buf_warm, m);
     voice_hpf(e, &e->next, e->warm_pos, e->buf_warm, m);
     e->warm_pos += m;
   }
@@ -893,12 +422,12 @@ voices_correlation(const P4dEngine* e,
       for (unsigned a = 0U; a < 4U; ++a) {
         const double d =
           same_loop && a == 3U
-            ? remainder(voice_phase(n, a, mid) - voice_phase(o, a, mid),
+            ? remainder(p4d_voice_phase(n, a, mid) - p4d_voice_phase(o, a, mid),
                         n->loop_cells) *
                   sn +
                 (n->position[c][a] - o->position[c][a])
-            : (voice_phase(n, a, mid) * sn + n->position[c][a]) -
-                (voice_phase(o, a, mid) * so + o->position[c][a]);
+            : (p4d_voice_phase(n, a, mid) * sn + n->position[c][a]) -
+                (p4d_voice_phase(o, a, mid) * so + o->position[c][a]);
         r *= axis_correlation(d);
       }
       cov += r;
@@ -931,7 +460,7 @@ static void
 voice_start(P4dEngine* e, const Voice* target, int64_t glide)
 {
   Voice v = *target;
-  voice_line(e, &v, &e->cur);
+  p4d_voice_line(e, &v, &e->cur);
   v.grid = e->cur.grid;
   memcpy(v.hpf, e->cur.hpf, sizeof(v.hpf));
   e->relock = false;
@@ -958,7 +487,7 @@ change_warms(const P4dEngine* e, const Voice* target, int64_t glide)
   }
 
   Voice v = *target;
-  voice_line(e, &v, &e->cur);
+  p4d_voice_line(e, &v, &e->cur);
   double rho[P4D_MAX_CHANNELS];
   voices_correlation(e, &e->cur, &v, glide, rho);
   for (unsigned c = 0U; c < e->n_channels; ++c) {
@@ -1054,7 +583,7 @@ p4d_engine_process(P4dEngine*   engine,
   P4dEngine* const e = engine;
 
   Voice target;
-  voice_from_params(e, params, &target);
+  p4d_voice_from_params(e, params, &target);
 
   const double glide_ms =
     e->kind == P4D_KIND_MOD
@@ -1068,7 +597,7 @@ p4d_engine_process(P4dEngine*   engine,
     // If the transport put it somewhere in a song, a warmed copy takes
     // over once it has caught up.
     e->cur = target;
-    voice_line(e, &e->cur, NULL);
+    p4d_voice_line(e, &e->cur, NULL);
     e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
     if (e->relock && relocation_warms(e, &target)) {
       warm_begin(e, &target, e->cur.grid);
@@ -1114,16 +643,16 @@ p4d_engine_process(P4dEngine*   engine,
     }
 
     if (out) {
-      voice_z(e, &e->cur, e->idx, e->buf_cur, m);
+      p4d_voice_z(e, &e->cur, e->idx, e->buf_cur, m);
       if (e->fading) {
-        voice_z(e, &e->prev, e->idx, e->buf_prev, m);
+        p4d_voice_z(e, &e->prev, e->idx, e->buf_prev, m);
       }
       if (e->kind == P4D_KIND_NOISE) {
         voice_hpf(e, &e->cur, e->idx, e->buf_cur, m);
-        voice_texture(e, &e->cur, e->idx, e->buf_cur, m);
+        p4d_voice_texture(e, &e->cur, e->idx, e->buf_cur, m);
         if (e->fading) {
           voice_hpf(e, &e->prev, e->idx, e->buf_prev, m);
-          voice_texture(e, &e->prev, e->idx, e->buf_prev, m);
+          p4d_voice_texture(e, &e->prev, e->idx, e->buf_prev, m);
         }
       }
       mix_out(e, out, done, m);
@@ -1131,61 +660,5 @@ p4d_engine_process(P4dEngine*   engine,
 
     e->idx += m;
     done += m;
-  }
-}
-
-void
-p4d_engine_preview(P4dEngine*         engine,
-                   const float*       params,
-                   const P4dPosition* at,
-                   const int64_t*     offsets,
-                   uint32_t           n,
-                   float* const       out[])
-{
-  P4dEngine* const e = engine;
-
-  // Engine frame 0 is the song frame at->frame, rolling at speed 1.
-  const double bpm = at->bpm > 0.0 && at->bpm < P4D_MAX_BPM ? at->bpm : 120.0;
-  e->idx           = 0;
-  e->clock         = (Clock){
-            true, 1.0, bpm, at->frame, isfinite(at->beat) ? at->beat : 0.0, 0
-  };
-
-  Voice* const v = &e->cur;
-  voice_from_params(e, params, v);
-  voice_line(e, v, NULL);
-  if (v->mode == P4D_CLOCK_FREE) {
-    // The playing voice's line at engine frame 0 (a free voice is never
-    // cut into loops).
-    memcpy(v->phase0, at->free_phase0, sizeof(v->phase0));
-    v->offset = at->free_index;
-  }
-
-  const bool   mod  = e->kind == P4D_KIND_MOD;
-  const double low  = v->out_low;
-  const double high = v->out_high;
-  for (uint32_t i = 0U; i < n; ++i) {
-    if (mod) {
-      voice_z(e, v, offsets[i], e->buf_cur, 1U);
-    }
-    for (unsigned c = 0U; c < e->n_channels; ++c) {
-      float y = 1.0f;
-      if (mod) {
-        // As mix_out() between glides.
-        const double z = e->buf_cur[c][0];
-        y = (float)(low + (high - low) * p4d_smooth_phi(&e->phi, z));
-        y = fabsf(y) < 1.0e-30f ? 0.0f : y;
-      } else {
-        p4d_texture_apply(&v->texture,
-                          v->seed,
-                          c,
-                          v->phase0[P4D_SECONDS],
-                          v->phase_step[P4D_SECONDS],
-                          offsets[i] + v->offset,
-                          &y,
-                          1U);
-      }
-      out[c][i] = y;
-    }
   }
 }

@@ -1,0 +1,468 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  A voice of the engines (engine.c runs them in time).
+
+  The signal z.  A voice renders, per channel, the core's weighted sum of
+  octaves (p4d_fbm4_sum_span()) divided by P4D_NOISE_STD times the root of
+  the summed squared weights: octaves are uncorrelated, so z has unit
+  variance whatever the octaves and persistence.  The weights include the
+  band limit (an octave fades out as its speed, every axis included, goes
+  from half to all of min(20 kHz, Nyquist), and is not computed past it);
+  the first octave's own fade is left out of the divisor, so that a grain
+  or rate that reaches the limit fades out instead of being renormalised
+  back to full level by its last octave (and z is 0, never NaN, once every
+  octave is past it).
+
+  Time lines.  Locked to the song (or to the frames since activation when no
+  host transport is known), the phase of axis a at frame n is
+
+      (song_frame(n)) * rate[a] / sample_rate          (seconds)
+      song_beat(n) * rate[a]                           (beats)
+
+  so the same song position always gives the same phase, bit for bit, in
+  seconds at speed 1, whatever happened before.  A Mod loop (song beats)
+  snaps the rate to whole cells per loop, reduces the anchor beat modulo
+  the loop and cuts the line per loop (loop_snap(), loop_line()), so the
+  output repeats every loop bit for bit.  Free running (the clock
+  parameter, or a stopped transport) continues the phase of the voice before
+  it, so a rate change there bends the signal.
+
+  Placement.  Gradient noise is 0 at lattice points and its variance along
+  a path pulses once per cell.  For the kernel (32 edge gradients, E g_a^2
+  = 3/4, quintic fade s(f)) the variance at fractions f = (f_x, f_y, f_z,
+  f_w) of a cell is
+
+      V(f) = 0.75 sum_b T(f_b) prod_{a != b} S(f_a)
+      S = (1 - s)^2 + s^2,   T = (1 - s)^2 f^2 + s^2 (1 - f)^2.
+
+  A Mod channel stands still in x, y, z and moves along w, so along its
+  path V is proportional to T(f_w) + C S(f_w) with C = sum_{x,y,z} R(f_a),
+  R = T / S, which runs from 0 (on a lattice plane) to 1/4 (mid cell).  The
+  swing of V over a cell (max / min over f_w) depends on C alone: 11 dB at
+  C = 0.01, 4.8 dB at 0.05, 2.4 dB at 0.1, 1.25 dB at 0.15, 0.18 dB at
+  0.25 (the best), 1.3 dB at 0.5, 1.8 dB at 0.75.  The old position had C
+  near 0.01 in its slowest octave: the 19 dB line at the rate.
+
+  So every channel must keep C near 1/4 for every spread, in every octave.
+  The fBm octaves have whole-cell offsets in x, y, z (src/noise/fbm.c):
+  every octave shares a channel's fractions.  Spread moves channel c along
+  (+-1, +-1, 0) / sqrt 2 from the base b = (0, 1/2, z0): on every such line
+  f_x and f_y stay half a cell apart (x - y, or x + y, is constant mod 1),
+  so R(f_x) + R(f_y) = R(u) + R(u + 1/2) lies in [0.138, 0.25] for every
+  u, that is for every spread, not only 0 and 1.  z0 = 0.2347 has R(z0) =
+  0.06, which centres C in [0.198, 0.31]: the swing is at most 0.53 dB for
+  every channel, spread and octave.  The Noise moves its channels (width)
+  and drifts (evolve) along (1, 1, 0) / sqrt 2 through the same base: the
+  one line on which every octave of both channels stays at every moment,
+  with the same bound on the swing at the grain rate.  Morph moves off the
+  line, as the user asks.  The channels at spread (width) 1 are 3.5 cells
+  apart along their directions: every pair differs by more than 2 cells on
+  some axis, so they share no lattice corner and are independent.  What
+  remains of the pulse the core's variance normalisation flattens.
+*/
+
+#include "engine_voice.h"
+
+#include "smooth.h"
+
+#include <math.h>
+#include <string.h>
+
+/// Distance between channels at spread 1 (Mod) or width 1 (Noise): every
+/// pair then differs by more than 2 cells on some axis, so no two channels
+/// share a lattice corner and they are independent.
+#define P4D_CHANNEL_DISTANCE 3.5
+
+#define P4D_SQRT_HALF 0.70710678118654752440
+
+/// Static offset of every channel (see Placement above).
+static const double base_position[3] = { 0.0, 0.5, 0.2347 };
+
+/// Directions in which spread moves the Mod's 4 channels (see Placement).
+static const double mod_direction[P4D_MAX_CHANNELS][3] = {
+  { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 },
+  { P4D_SQRT_HALF, -P4D_SQRT_HALF, 0.0 },
+  { -P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 },
+  { -P4D_SQRT_HALF, -P4D_SQRT_HALF, 0.0 },
+};
+
+/// Direction of the Noise's width and drift (evolve) through space.
+static const double noise_direction[3] = { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 };
+
+/**
+   Loops (Mod in song beats).  A loop of N beats makes the time line
+   periodic: the rate snaps to the nearest whole number P of cells per loop
+   (at least 1), rate = P / N, and the core scales each octave to whole
+   cells per loop too (P4dFbm), so every octave repeats after N beats.
+*/
+static void
+loop_snap(Voice* v, double loop_beats)
+{
+  if (loop_beats > 0.0) {
+    const double cells = floor(loop_beats * v->rate[3] + 0.5);
+    v->loop_beats      = loop_beats;
+    v->loop_cells      = cells < 1.0 ? 1.0 : cells;
+    v->rate[3]         = v->loop_cells / loop_beats;
+  }
+}
+
+/// Fill v's parameters (not its time line) from raw control values.
+void
+p4d_voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
+{
+  const P4dParamTable* table = p4d_params(e->kind);
+
+  memset(v, 0, sizeof(*v));
+  float* const p = v->params;
+  for (uint32_t i = 0U; i < table->n_params; ++i) {
+    p[i] = p4d_param_clamp(&table->params[i], raw[i]);
+  }
+
+  const float* morph = NULL;
+  if (e->kind == P4D_KIND_MOD) {
+    // What does not shape the signal is not part of the voice.
+    p[P4D_MOD_SMOOTH_MS] = p[P4D_MOD_MIDI_CHANNEL] = 0.0f;
+    p[P4D_MOD_CC_1] = p[P4D_MOD_CC_2] = p[P4D_MOD_CC_3] = p[P4D_MOD_CC_4] =
+      0.0f;
+    p[P4D_MOD_MIDI_MODE_1] = p[P4D_MOD_MIDI_MODE_2] = p[P4D_MOD_MIDI_MODE_3] =
+      p[P4D_MOD_MIDI_MODE_4]                        = 0.0f;
+
+    v->mode = (P4dClockMode)(int)p[P4D_MOD_CLOCK];
+    if (v->mode == P4D_CLOCK_SONG_BEATS) {
+      p[P4D_MOD_RATE_HZ] = 0.0f;
+      v->rate[3]         = 1.0 / p[P4D_MOD_PERIOD_BEATS];
+      loop_snap(v, p[P4D_MOD_LOOP_BEATS]);
+    } else {
+      p[P4D_MOD_PERIOD_BEATS] = p[P4D_MOD_LOOP_BEATS] = 0.0f;
+      v->rate[3]                                      = p[P4D_MOD_RATE_HZ];
+    }
+
+    v->fbm      = (P4dFbm){ p[P4D_MOD_OCTAVES],
+                            p[P4D_MOD_LACUNARITY],
+                            p[P4D_MOD_PERSISTENCE],
+                            e->band_limit };
+    morph       = &p[P4D_MOD_MORPH_X];
+    v->seed     = (uint32_t)p[P4D_MOD_SEED];
+    v->out_low  = p[P4D_MOD_OUT_MIN];
+    v->out_high = p[P4D_MOD_OUT_MAX];
+    for (unsigned c = 0U; c < 4U; ++c) {
+      for (unsigned a = 0U; a < 3U; ++a) {
+        v->position[c][a] =
+          P4D_CHANNEL_DISTANCE * p[P4D_MOD_SPREAD] * mod_direction[c][a];
+      }
+    }
+  } else {
+    v->mode =
+      p[P4D_NOISE_CLOCK] == 0.0f ? P4D_CLOCK_SONG_SECONDS : P4D_CLOCK_FREE;
+    for (unsigned a = 0U; a < 3U; ++a) {
+      v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * noise_direction[a];
+    }
+    v->rate[3]           = p[P4D_NOISE_GRAIN_HZ];
+    v->rate[P4D_SECONDS] = 1.0;
+
+    v->fbm      = (P4dFbm){ p[P4D_NOISE_OCTAVES],
+                            p[P4D_NOISE_LACUNARITY],
+                            p[P4D_NOISE_PERSISTENCE],
+                            e->band_limit };
+    morph       = &p[P4D_NOISE_MORPH_X];
+    v->seed     = (uint32_t)p[P4D_NOISE_SEED];
+    v->out_high = (float)p4d_smooth_exp(p[P4D_NOISE_LEVEL_DB] *
+                                        0.11512925464970228420); // ln 10 / 20
+
+    const double half = 0.5 * P4D_CHANNEL_DISTANCE * p[P4D_NOISE_WIDTH];
+    for (unsigned a = 0U; a < 3U; ++a) {
+      v->position[0][a] = -half * noise_direction[a];
+      v->position[1][a] = half * noise_direction[a];
+    }
+
+    p4d_texture_init(&v->texture,
+                     p[P4D_NOISE_GUST_DB],
+                     p[P4D_NOISE_GUST_HZ],
+                     p[P4D_NOISE_GRIT],
+                     p[P4D_NOISE_WIDTH]);
+  }
+
+  for (unsigned c = 0U; c < e->n_channels; ++c) {
+    for (unsigned a = 0U; a < 3U; ++a) {
+      v->position[c][a] += base_position[a] + morph[a];
+    }
+  }
+}
+
+/**
+   A loop's cut of v's time line.  w's phase is brought into [0, P) (P the
+   cells per loop), and the line is cut into loops of L = P / |phase step|
+   frames (L within 10^-6 of a whole number is made whole, the step moved
+   to match): loop k runs from frame ceil(k L) and starts at the phase
+   (ceil(k L) - k L) * step past phase0, which for a whole L is phase0
+   itself, so frames L apart get the very same coordinates, bit for bit.
+   Across a cut the phase steps back by P - step, which the core's
+   periodic hash makes a plain step of the line: nothing jumps.  Loops of
+   fewer than 2 frames (or more than 2^52) are not cut; the hash alone
+   keeps them periodic, up to rounding.
+*/
+static void
+loop_line(Voice* v)
+{
+  v->loop_len = 0.0;
+  if (v->loop_cells == 0.0) {
+    return;
+  }
+
+  const double period = v->loop_cells;
+  const double q      = fmod(v->phase0[3], period);
+  const double wrap   = q < 0.0 ? q + period : q;
+  v->phase0[3]        = wrap < period ? wrap : 0.0;
+
+  const double len = period / fabs(v->phase_step[3]);
+  if (!(len >= 2.0 && len <= 0x1p52)) {
+    return;
+  }
+
+  const double whole = floor(len + 0.5);
+  if (fabs(len - whole) <= 1.0e-6) {
+    v->loop_len      = whole;
+    v->phase_step[3] = copysign(period / whole, v->phase_step[3]);
+  } else {
+    v->loop_len = len;
+  }
+}
+
+/// A song beat brought into v's loop, [0, loop_beats), exactly (fmod is
+/// exact), so that beats b and b + N give the same bits; b without a loop.
+static double
+loop_beat(const Voice* v, double beat)
+{
+  if (v->loop_beats == 0.0) {
+    return beat;
+  }
+
+  const double r = fmod(beat, v->loop_beats);
+  const double b = r < 0.0 ? r + v->loop_beats : r;
+  return b < v->loop_beats ? b : 0.0;
+}
+
+/// What follows from v's time line: the loop's cut, the octave weights and
+/// z's divisor.
+static void
+voice_derive(Voice* v)
+{
+  loop_line(v);
+
+  float          weight[P4D_FBM_MAX_OCTAVES];
+  const unsigned n_octaves =
+    p4d_fbm_weights_loop(&v->fbm, v->loop_cells, v->phase_step, weight);
+
+  // Octave 0 counts at its full weight (1): see "The signal z" above.
+  float power = 1.0f;
+  for (unsigned k = 1U; k < n_octaves; ++k) {
+    power += weight[k] * weight[k];
+  }
+  v->norm = n_octaves ? 1.0f / (P4D_NOISE_STD * sqrtf(power)) : 0.0f;
+}
+
+/// Phase of axis a of voice v at engine frame idx.
+double
+p4d_voice_phase(const Voice* v, unsigned a, int64_t idx)
+{
+  return v->phase0[a] + (double)(idx + v->offset) * v->phase_step[a];
+}
+
+/// Song time units (seconds or beats) per frame on the engine's own clock.
+static double
+free_units_per_frame(const P4dEngine* e, P4dClockMode mode)
+{
+  return mode == P4D_CLOCK_SONG_BEATS
+           ? e->clock.bpm / (60.0 * e->sample_rate_hz)
+           : 1.0 / e->sample_rate_hz;
+}
+
+/// Give v a free-running time line that continues from's phase (or starts
+/// at 0 with the engine's frames).
+void
+p4d_voice_line_free(const P4dEngine* e, Voice* v, const Voice* from)
+{
+  const double units = free_units_per_frame(e, v->mode);
+  for (unsigned a = 0U; a < P4D_LINES; ++a) {
+    v->phase0[a]     = from ? p4d_voice_phase(from, a, e->idx) : 0.0;
+    v->phase_step[a] = v->rate[a] * units;
+  }
+  v->offset = from ? -e->idx : 0;
+  voice_derive(v);
+}
+
+/// Give v the time line of the song position.
+void
+p4d_voice_line_locked(const P4dEngine* e, Voice* v)
+{
+  const Clock* c = &e->clock;
+  for (unsigned a = 0U; a < P4D_LINES; ++a) {
+    if (v->mode == P4D_CLOCK_SONG_BEATS) {
+      const double units = c->speed * c->bpm / (60.0 * e->sample_rate_hz);
+      v->phase0[a]       = loop_beat(v, c->beat_anchor) * v->rate[a];
+      v->phase_step[a]   = v->rate[a] * units;
+      v->offset          = -c->idx_anchor;
+    } else if (c->speed == 1.0) {
+      // Anchored at song frame 0: the phase is a function of the song frame.
+      v->phase0[a]     = 0.0;
+      v->phase_step[a] = v->rate[a] * (1.0 / e->sample_rate_hz);
+      v->offset        = c->frame_anchor - c->idx_anchor;
+    } else {
+      v->phase0[a] =
+        (double)c->frame_anchor * (v->rate[a] * (1.0 / e->sample_rate_hz));
+      v->phase_step[a] = v->rate[a] * (c->speed / e->sample_rate_hz);
+      v->offset        = -c->idx_anchor;
+    }
+  }
+  voice_derive(v);
+}
+
+/// Give v its time line: the song's while the clock is locked to it and v
+/// follows the song, else a free-running one that continues from's.
+void
+p4d_voice_line(const P4dEngine* e, Voice* v, const Voice* from)
+{
+  if (v->mode != P4D_CLOCK_FREE && e->clock.locked) {
+    p4d_voice_line_locked(e, v);
+  } else {
+    p4d_voice_line_free(e, v, from);
+  }
+}
+
+/// The weighted octaves of channel c of v at voice times t to t + m - 1,
+/// loop by loop when the time line is cut (see loop_line()).
+static void
+voice_octaves(const Voice* v, unsigned c, int64_t t, float* acc, uint32_t m)
+{
+  const double len = v->loop_len;
+  for (uint32_t done = 0U; done < m;) {
+    const int64_t now = t + (int64_t)done;
+    double        origin[4];
+    int64_t       first = now;
+    uint32_t      n     = m - done;
+    memcpy(origin, v->phase0, sizeof(origin));
+    if (len > 0.0) {
+      double k = floor((double)now / len);
+      k -= (double)now < ceil(k * len) ? 1.0 : 0.0;
+      k += (double)now >= ceil((k + 1.0) * len) ? 1.0 : 0.0;
+      const double start = ceil(k * len);
+      const double left  = ceil((k + 1.0) * len) - (double)now;
+      origin[3] += (start - k * len) * v->phase_step[3];
+      first = now - (int64_t)start;
+      n     = left < (double)n ? (uint32_t)left : n;
+    }
+
+    p4d_fbm4_sum_span_loop(&v->fbm,
+                           v->loop_cells,
+                           v->seed,
+                           origin,
+                           v->phase_step,
+                           v->position[c],
+                           first,
+                           acc + done,
+                           n);
+    done += n;
+  }
+}
+
+/// Render z of voice v for m frames from engine frame at into buf.
+void
+p4d_voice_z(const P4dEngine* e,
+            const Voice*     v,
+            int64_t          at,
+            float            buf[][P4D_CHUNK],
+            uint32_t         m)
+{
+  for (unsigned c = 0U; c < e->n_channels; ++c) {
+    if (!(e->channel_mask & (1U << c))) {
+      continue;
+    }
+    // Octaves scale the time-driven phase, not the static position: a
+    // ramp of lacunarity then moves each octave only as far as time has
+    // taken it, and the channels stay as far apart in every octave.
+    float* const acc = buf[c];
+    voice_octaves(v, c, at + v->offset, acc, m);
+    for (uint32_t i = 0U; i < m; ++i) {
+      acc[i] *= v->norm;
+    }
+  }
+}
+
+/// Multiply m frames of v's high-passed z in buf, from engine frame at, by
+/// its texture's envelope (gusts and grit, a function of song seconds).
+void
+p4d_voice_texture(const P4dEngine* e,
+                  const Voice*     v,
+                  int64_t          at,
+                  float            buf[][P4D_CHUNK],
+                  uint32_t         m)
+{
+  for (unsigned c = 0U; c < e->n_channels; ++c) {
+    p4d_texture_apply(&v->texture,
+                      v->seed,
+                      c,
+                      v->phase0[P4D_SECONDS],
+                      v->phase_step[P4D_SECONDS],
+                      at + v->offset,
+                      buf[c],
+                      m);
+  }
+}
+
+void
+p4d_engine_preview(P4dEngine*         engine,
+                   const float*       params,
+                   const P4dPosition* at,
+                   const int64_t*     offsets,
+                   uint32_t           n,
+                   float* const       out[])
+{
+  P4dEngine* const e = engine;
+
+  // Engine frame 0 is the song frame at->frame, rolling at speed 1.
+  const double bpm = at->bpm > 0.0 && at->bpm < P4D_MAX_BPM ? at->bpm : 120.0;
+  e->idx           = 0;
+  e->clock         = (Clock){
+            true, 1.0, bpm, at->frame, isfinite(at->beat) ? at->beat : 0.0, 0
+  };
+
+  Voice* const v = &e->cur;
+  p4d_voice_from_params(e, params, v);
+  p4d_voice_line(e, v, NULL);
+  if (v->mode == P4D_CLOCK_FREE) {
+    // The playing voice's line at engine frame 0 (a free voice is never
+    // cut into loops).
+    memcpy(v->phase0, at->free_phase0, sizeof(v->phase0));
+    v->offset = at->free_index;
+  }
+
+  const bool   mod  = e->kind == P4D_KIND_MOD;
+  const double low  = v->out_low;
+  const double high = v->out_high;
+  for (uint32_t i = 0U; i < n; ++i) {
+    if (mod) {
+      p4d_voice_z(e, v, offsets[i], e->buf_cur, 1U);
+    }
+    for (unsigned c = 0U; c < e->n_channels; ++c) {
+      float y = 1.0f;
+      if (mod) {
+        // As mix_out() between glides.
+        const double z = e->buf_cur[c][0];
+        y = (float)(low + (high - low) * p4d_smooth_phi(&e->phi, z));
+        y = fabsf(y) < 1.0e-30f ? 0.0f : y;
+      } else {
+        p4d_texture_apply(&v->texture,
+                          v->seed,
+                          c,
+                          v->phase0[P4D_SECONDS],
+                          v->phase_step[P4D_SECONDS],
+                          offsets[i] + v->offset,
+                          &y,
+                          1U);
+      }
+      out[c][i] = y;
+    }
+  }
+}

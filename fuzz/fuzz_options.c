@@ -52,7 +52,8 @@ check_options(const P4dOptions* o, size_t size)
       o->n_jobs < 1U || o->n_jobs > 64U) {
     abort();
   }
-  if (o->plugin && strcmp(o->plugin, "noise") && strcmp(o->plugin, "mod")) {
+  if (o->plugin && strcmp(o->plugin, "noise") && strcmp(o->plugin, "mod") &&
+      strcmp(o->plugin, "motion")) {
     abort();
   }
 

@@ -189,23 +189,52 @@ matches(const LilvNode* preset, const char* label, P4dKind kind, void* data)
   return found;
 }
 
+/// One line of --list-presets.
+typedef struct {
+  unsigned kind;      ///< The plugin's P4dKind: Mod, Noise, Motion
+  char     line[256]; ///< What --list-presets prints
+} PresetLine;
+
+/// The preset list, gathered to be printed in a fixed order: lilv gives a
+/// plugin's presets in an order that changes with the bundle's contents.
+typedef struct {
+  unsigned   n;
+  PresetLine entry[128];
+} PresetLines;
+
 static bool
-print_preset(const LilvNode* preset,
-             const char*     label,
-             P4dKind         kind,
-             void*           data)
+list_preset(const LilvNode* preset, const char* label, P4dKind kind, void* data)
 {
+  PresetLines* const lines = (PresetLines*)data;
+  if (lines->n == sizeof(lines->entry) / sizeof(lines->entry[0])) {
+    return false;
+  }
   const char* uri   = lilv_node_as_uri(preset);
   const char* colon = strrchr(uri, ':');
-  fprintf((FILE*)data,
-          "%-18s %-6s %-20s %s\n",
-          colon ? colon + 1 : uri,
-          kind == P4D_KIND_MOD     ? "mod"
-          : kind == P4D_KIND_NOISE ? "noise"
-                                   : "motion",
-          label,
-          uri);
+  PresetLine* entry = &lines->entry[lines->n++];
+  entry->kind       = (unsigned)kind;
+  snprintf(entry->line,
+           sizeof(entry->line),
+           "%-18s %-6s %-20s %s\n",
+           colon ? colon + 1 : uri,
+           kind == P4D_KIND_MOD     ? "mod"
+           : kind == P4D_KIND_NOISE ? "noise"
+                                    : "motion",
+           label,
+           uri);
   return false;
+}
+
+/// By plugin (Mod, Noise, Motion), then by short name.
+static int
+compare_lines(const void* a, const void* b)
+{
+  const PresetLine* const x = (const PresetLine*)a;
+  const PresetLine* const y = (const PresetLine*)b;
+  if (x->kind != y->kind) {
+    return x->kind < y->kind ? -1 : 1;
+  }
+  return strcmp(x->line, y->line);
 }
 
 // -- Presets -----------------------------------------------------------------
@@ -288,9 +317,17 @@ p4d_preset_list(const char* exe_path, FILE* stream)
 {
   Presets p;
   presets_open(&p, exe_path);
-  LilvNodes* keep = NULL;
-  // stdout is not muted, so the list prints as the world is read.
-  presets_find(&p, print_preset, stream, &keep);
+  LilvNodes*   keep  = NULL;
+  PresetLines* lines = (PresetLines*)calloc(1U, sizeof(PresetLines));
+  const char*  why   = lines ? NULL : "out of memory";
+  if (lines) {
+    presets_find(&p, list_preset, lines, &keep);
+    qsort(lines->entry, lines->n, sizeof(lines->entry[0]), compare_lines);
+    for (unsigned i = 0U; i < lines->n; ++i) {
+      fputs(lines->entry[i].line, stream);
+    }
+    free(lines);
+  }
   presets_close(&p);
-  return NULL;
+  return why;
 }

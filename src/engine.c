@@ -397,10 +397,12 @@ voices_correlation(const P4dEngine* e,
 
   float          wo[P4D_FBM_MAX_OCTAVES];
   float          wn[P4D_FBM_MAX_OCTAVES];
-  const unsigned n_o = p4d_fbm_weights(&o->fbm, o->phase_step, wo);
-  const unsigned n_n = p4d_fbm_weights(&n->fbm, n->phase_step, wn);
-  double         po  = 0.0;
-  double         pn  = 0.0;
+  const unsigned n_o =
+    p4d_fbm_weights_loop(&o->fbm, o->loop_cells, o->phase_step, wo);
+  const unsigned n_n =
+    p4d_fbm_weights_loop(&n->fbm, n->loop_cells, n->phase_step, wn);
+  double po = 0.0;
+  double pn = 0.0;
   for (unsigned k = 0U; k < n_o; ++k) {
     po += (double)wo[k] * wo[k];
   }
@@ -408,31 +410,34 @@ voices_correlation(const P4dEngine* e,
     pn += (double)wn[k] * wn[k];
   }
 
-  // In the same loop, w phases a whole loop apart are the same point (a
-  // host that loops the same beats relocates by whole loops).
-  const bool same_loop = n->loop_cells > 0.0 &&
-                         n->loop_cells == o->loop_cells &&
-                         n->fbm.lacunarity == o->fbm.lacunarity;
+  // In the same loop, an octave whose whole cells per loop did not change
+  // is the same periodic function of w: phases a loop apart are the same
+  // point (a host that loops the same beats relocates by whole loops; a
+  // voice's phase is reduced modulo the loop where it starts).
+  const bool same_loop = n->loop_cells > 0.0 && n->loop_cells == o->loop_cells;
   for (unsigned c = 0U; c < e->n_channels; ++c) {
-    double cov = 0.0;
-    double so  = 1.0;
-    double sn  = 1.0;
+    double cov  = 0.0;
+    double lo_k = 1.0; // lacunarity^k of each voice
+    double ln_k = 1.0;
     for (unsigned k = 0U; k < n_o && k < n_n; ++k) {
-      double r = (double)wo[k] * wn[k];
+      const double so     = p4d_fbm_octave_scale(o->loop_cells, lo_k);
+      const double sn     = p4d_fbm_octave_scale(n->loop_cells, ln_k);
+      const bool   looped = same_loop && so == sn;
+      double       r      = (double)wo[k] * wn[k];
       for (unsigned a = 0U; a < 4U; ++a) {
         const double d =
-          same_loop && a == 3U
-            ? remainder(p4d_voice_phase(n, a, mid) - p4d_voice_phase(o, a, mid),
-                        n->loop_cells) *
-                  sn +
+          looped && a == 3U
+            ? remainder(p4d_voice_phase(n, a, mid) * sn -
+                          p4d_voice_phase(o, a, mid) * so,
+                        n->loop_cells * sn) +
                 (n->position[c][a] - o->position[c][a])
             : (p4d_voice_phase(n, a, mid) * sn + n->position[c][a]) -
                 (p4d_voice_phase(o, a, mid) * so + o->position[c][a]);
         r *= axis_correlation(d);
       }
       cov += r;
-      so *= o->fbm.lacunarity;
-      sn *= n->fbm.lacunarity;
+      lo_k *= o->fbm.lacunarity;
+      ln_k *= n->fbm.lacunarity;
     }
     rho[c] =
       o->seed == n->seed && po > 0.0 && pn > 0.0 ? cov / sqrt(po * pn) : 0.0;

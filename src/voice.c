@@ -432,8 +432,8 @@ p4d_engine_preview(P4dEngine*         engine,
   p4d_voice_from_params(e, params, v);
   p4d_voice_line(e, v, NULL);
   if (v->mode == P4D_CLOCK_FREE) {
-    // The playing voice's line at engine frame 0 (a free voice is never
-    // cut into loops).
+    // The playing voice's line at engine frame 0 (loops need the song
+    // beats clock: a free-running voice has none to cut).
     memcpy(v->phase0, at->free_phase0, sizeof(v->phase0));
     v->offset = at->free_index;
   }

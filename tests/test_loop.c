@@ -308,6 +308,66 @@ test_mod_host_loop(void)
   p4d_buffers_free(&b);
 }
 
+/**
+   A change that keeps every octave's whole cells per loop (lacunarity 2 to
+   2.0001 in a loop of 16 cells: 16, 32, 64 cells either way) plays the
+   same signal: the glide knows it (the plain law between equal signals),
+   also once the song has passed loops since the old voice began, where
+   the new voice's phase is a whole number of loops smaller.  Before, the
+   estimate gave 0 and the equal-power law lifted z by up to sqrt 2.
+*/
+static void
+test_mod_same_periods(void)
+{
+  const double rate  = 48000.0;
+  const size_t block = 480U;
+  const size_t head  = (size_t)(5.0 * rate); // 2.5 loops of 2 s
+  const size_t n     = head + (size_t)(3.0 * rate);
+  P4dRig       rig[2];
+  P4dBuffers   out[2];
+  const Case   c = { 4.0f, 0.25f, 2.0f, 3.0f, rate, 120.0 };
+  for (unsigned k = 0U; k < 2U; ++k) {
+    rig[k] = p4d_rig_new(P4D_KIND_MOD, rate);
+    out[k] = p4d_buffers_new(n);
+    mod_loop_params(&rig[k], &c);
+    rig[k].params[P4D_MOD_SMOOTH_MS] = 2000.0f;
+  }
+  // A host's time:Position at every block: the voice that the change
+  // starts is anchored there, loops after the first voice's anchor.
+  for (size_t at = 0U; at < n; at += block) {
+    if (at == head) {
+      rig[1].params[P4D_MOD_LACUNARITY] = 2.0001f;
+    }
+    for (unsigned k = 0U; k < 2U; ++k) {
+      const P4dTransport now = {
+        true, true, true, true, (int64_t)at, 1.0, (double)at * 2.0 / rate, c.bpm
+      };
+      float* const ch[4] = { out[k].ch[0] + at,
+                             out[k].ch[1] + at,
+                             out[k].ch[2] + at,
+                             out[k].ch[3] + at };
+      p4d_engine_transport(rig[k].engine, &now);
+      p4d_engine_process(rig[k].engine, rig[k].params, ch, (uint32_t)block);
+    }
+  }
+  double worst = 0.0;
+  for (unsigned ch = 0U; ch < 4U; ++ch) {
+    for (size_t i = head; i < n; ++i) {
+      const double d = fabs((double)out[1].ch[ch][i] - out[0].ch[ch][i]);
+      worst          = d > worst ? d : worst;
+    }
+  }
+  printf("# lacunarity 2 -> 2.0001 in a loop of 16 cells after 2.5 loops "
+         "(the same octave periods): largest difference from no change "
+         "%.2g over the 2 s glide\n",
+         worst);
+  assert(worst < 1.0e-4);
+  for (unsigned k = 0U; k < 2U; ++k) {
+    p4d_engine_free(rig[k].engine);
+    p4d_buffers_free(&out[k]);
+  }
+}
+
 /// With song time or free running, loop_beats changes nothing.
 static void
 test_mod_loop_needs_beats(void)
@@ -441,6 +501,7 @@ main(void)
   test_mod_beat_positions();
   test_mod_fractional_seams();
   test_mod_host_loop();
+  test_mod_same_periods();
   test_mod_loop_needs_beats();
   test_motion_periodic(2.0f, 0.7f, 0.0);
   test_motion_periodic(1.0f, 5.0f, -3.25);

@@ -97,6 +97,12 @@ octave_scale(double period, double lac_pow)
   return period == 0.0 ? lac_pow : octave_period(period, lac_pow) / period;
 }
 
+double
+p4d_fbm_octave_scale(double w_period, double lac_pow)
+{
+  return octave_scale(period_clamp(w_period), lac_pow);
+}
+
 /// How much of an octave moving speed cells per point the band limit
 /// leaves: 1 up to half the limit, then a quintic fade to 0 at the limit.
 static double

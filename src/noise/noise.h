@@ -194,6 +194,15 @@ p4d_fbm_weights(const P4dFbm* settings,
                 const double  step[4],
                 float         weight[P4D_FBM_MAX_OCTAVES]);
 
+/**
+   The scale of the fBm octave whose lacunarity power is lac_pow, in a loop
+   of w_period cells of w in octave 0: lac_pow itself without a loop
+   (w_period 0), else the octave's whole cells per loop over w_period (see
+   P4dFbm).  Realtime safe.
+*/
+double
+p4d_fbm_octave_scale(double w_period, double lac_pow);
+
 /// p4d_fbm_weights() of a loop of w_period cells of w in octave 0 (see
 /// P4dFbm: octaves scaled to whole cells per loop).  Realtime safe.
 unsigned

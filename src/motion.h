@@ -12,7 +12,7 @@
    third Mod engine at the rate times flutter_ratio).  Stereo spread moves
    the right channel's modulation away from the left's in the noise space:
    the same bits at spread 0, independent at spread 1.  The laws that map
-   the curves onto the sound are documented at the top of motion.c.
+   the curves onto the sound are documented at the top of motion_audio.c.
 
    Like the engines, the output is a function of the song position, the
    parameter timeline and the input audio; block size never matters, and

@@ -414,7 +414,7 @@ test_motion(void (*set)(P4dHost*), const char* name)
       motion_through(m, params, &from, 0, now);
     }
     // gain dB = gain_db (u - 1) / 2; delay swing = wow u_w + flutter u_f
-    // (motion.c, Laws).
+    // (motion_audio.c, Laws).
     gain[x]   = 1.0 + 2.0 * now[P4D_MOTION_NOW_GAIN_DB] / gain_db;
     wobble[x] = now[P4D_MOTION_NOW_WOBBLE_MS] / swing;
   }

@@ -163,7 +163,7 @@ test_stability(void)
   p4d_motion_free(m);
 }
 
-/// The filter of motion.c, written again from its documentation.
+/// The filter of motion_audio.c, written again from its documentation.
 typedef struct {
   double ic1, ic2;
 } Svf;

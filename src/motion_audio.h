@@ -1,0 +1,138 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/**
+   @file motion_audio.h
+   Inside Motion, shared by motion.c (the engines that make the curves, the
+   controls, the song clock) and motion_audio.c (the audio path: the delay
+   line, the staggered filters on their grid, gain, pan, the mix).  Not
+   part of Motion's API.
+*/
+
+#ifndef P4D_MOTION_AUDIO_H
+#define P4D_MOTION_AUDIO_H
+
+#include "engine.h"
+#include "motion.h"
+#include "motion_dsp.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Frames per pass of the modulation engines into the curve buffers.
+#define P4D_MOTION_CHUNK 256U
+
+/// Staggered filters per channel (see motion_audio.c, Bounded past).
+#define P4D_MOTION_FILTERS 3
+
+/// Interpolation points of the delay line, and the margin they need.
+#define P4D_MOTION_TAPS P4D_MOTION_DSP_TAPS
+#define P4D_MOTION_MARGIN (P4D_MOTION_TAPS / 2)
+
+/// The glided controls.
+enum {
+  G_GAIN_DB,
+  G_PAN,
+  G_WIDTH,
+  G_CUTOFF,
+  G_OCT,
+  G_RES,
+  G_WOW,
+  G_FLUTTER,
+  G_MIX,
+  G_OUT_DB,
+  G_ENABLED,
+  G_DRY, ///< Filter mode weights: dry, low, band, high
+  G_LOW,
+  G_BAND,
+  G_HIGH,
+  G_COUNT
+};
+
+/// Trapezoidal state-variable filter state, both sides as lanes.
+typedef struct {
+  P4dMotionPair ic1;
+  P4dMotionPair ic2;
+} Svf;
+
+/// The song clock, as far as the filter grid needs it (mirrors engine.c).
+typedef struct {
+  bool    locked;
+  double  speed;
+  int64_t frame_anchor;
+  int64_t idx_anchor;
+} GridClock;
+
+enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
+
+/// The Mod channel of each target (L and R; F's are the sides).
+enum { CH_GAIN, CH_PAN, CH_FILTER, CH_WOW };
+
+struct P4dMotionImpl {
+  double        sample_rate_hz;
+  double        frames_per_ms;
+  uint32_t      d0;            ///< Base delay: the latency
+  int64_t       reach;         ///< Frames of input the delay line reads back
+  int64_t       glide_len;     ///< Frames of a control glide
+  double        inv_glide_len; ///< 1 / glide_len
+  int64_t       filter_q;      ///< Q: the filters restart Q apart
+  int64_t       settle;       ///< Frames R must sit at spread 0 before the copy
+  uint32_t      mask;         ///< Delay line length - 1
+  float*        line[2];      ///< Delay lines, then a copy of their first taps
+  int64_t       idx;          ///< Frames processed since activation (+ start)
+  int64_t       grid;         ///< Grid time = idx + grid
+  int64_t       spread_zero;  ///< Frames spread has been 0
+  bool          fresh;        ///< Next process sets the controls at once
+  bool          audio_dirty;  ///< The audio state needs clearing
+  bool          filters_rest; ///< The filters are off and at rest
+  bool          knots_fresh;  ///< The next frame restarts knot_g
+  P4dMotionPair knot_g[2];    ///< g at the knot before last, and last
+  double        out_db;       ///< The output gain's dB, as last computed
+  double        out_gain;     ///< Its gain
+  unsigned  neutral[N_ENGINES]; ///< Per engine: channels whose curves read 0.5
+  GridClock clock;
+  P4dMotionGlide glide[G_COUNT];
+  Svf            svf[P4D_MOTION_FILTERS];
+  int64_t    age[P4D_MOTION_FILTERS]; ///< Frames since each filter restarted
+  P4dEngine* engine[N_ENGINES];
+  float      curve[N_ENGINES][P4D_MAX_CHANNELS][P4D_MOTION_CHUNK];
+  float      x[2][P4D_MOTION_CHUNK];      ///< Sanitised input of a chunk
+  double     delay[2][P4D_MOTION_CHUNK];  ///< Per side: the read's delay
+  double     read[2][P4D_MOTION_CHUNK];   ///< Per side: the delay line read
+  double     gain_x[2][P4D_MOTION_CHUNK]; ///< Per side: the gain's exponent
+  double     gain[2][P4D_MOTION_CHUNK];   ///< Per side: the gain
+  double     pan_a[2][P4D_MOTION_CHUNK];  ///< Per side: the pan's angle
+  double     pan[2][P4D_MOTION_CHUNK];    ///< Per side: its sine
+};
+
+/// Advance every glide by one frame; return whether any still moves.
+static inline bool
+p4d_motion_glides_step(P4dMotion* m)
+{
+  bool moving = false;
+  for (unsigned k = 0U; k < G_COUNT; ++k) {
+    moving |=
+      p4d_motion_glide_step(&m->glide[k], m->glide_len, m->inv_glide_len);
+  }
+  return moving;
+}
+
+/// Clear the delay lines and the filters.  Realtime safe.
+void
+p4d_motion_audio_clear(P4dMotion* m);
+
+/**
+   Process frames done to done + n (n <= P4D_MOTION_CHUNK) of in into out,
+   from the curves the engines left in m->curve, and set now (if not NULL)
+   to the displayed values of the last frame.  in may alias out.  Realtime
+   safe.
+*/
+void
+p4d_motion_audio_chunk(P4dMotion*         m,
+                       const float* const in[2],
+                       float* const       out[2],
+                       uint32_t           done,
+                       uint32_t           n,
+                       float              now[P4D_MOTION_N_NOW]);
+
+#endif // P4D_MOTION_AUDIO_H

@@ -31,6 +31,19 @@
 
 #include "support/motion_rig.h"
 
+/// Assert that left and right hold the bits of want_l and want_r over n
+/// frames.
+static void
+assert_same_pair(const float* want_l,
+                 const float* want_r,
+                 const float* left,
+                 const float* right,
+                 size_t       n)
+{
+  assert(p4d_first_difference(want_l, left, n) == n);
+  assert(p4d_first_difference(want_r, right, n) == n);
+}
+
 static void
 test_new(void)
 {
@@ -214,8 +227,7 @@ test_blocks(void)
         bench.out_r,
         n,
         blocks[b]);
-    assert(p4d_first_difference(bench.ref_l, bench.out_l, n) == n);
-    assert(p4d_first_difference(bench.ref_r, bench.out_r, n) == n);
+    assert_same_pair(bench.ref_l, bench.ref_r, bench.out_l, bench.out_r, n);
   }
   printf("# blocks of 1, 7, 64, 4096: the bits of one run\n");
 
@@ -241,22 +253,19 @@ test_aliasing(void)
   memcpy(a, bench.in_l, n * sizeof(float));
   memcpy(b, bench.in_r, n * sizeof(float));
   run(m, p, 0, a, b, a, b, n, 300U);
-  assert(p4d_first_difference(bench.ref_l, a, n) == n);
-  assert(p4d_first_difference(bench.ref_r, b, n) == n);
+  assert_same_pair(bench.ref_l, bench.ref_r, a, b, n);
 
   // Crossed: out L is in R's buffer, out R in L's.
   memcpy(a, bench.in_l, n * sizeof(float));
   memcpy(b, bench.in_r, n * sizeof(float));
   run(m, p, 0, a, b, b, a, n, 300U);
-  assert(p4d_first_difference(bench.ref_l, b, n) == n);
-  assert(p4d_first_difference(bench.ref_r, a, n) == n);
+  assert_same_pair(bench.ref_l, bench.ref_r, b, a, n);
 
   // Mono: one buffer for both inputs, and for the left output.
   run(m, p, 0, bench.in_l, bench.in_l, bench.ref_l, bench.ref_r, n, 300U);
   memcpy(a, bench.in_l, n * sizeof(float));
   run(m, p, 0, a, a, a, b, n, 300U);
-  assert(p4d_first_difference(bench.ref_l, a, n) == n);
-  assert(p4d_first_difference(bench.ref_r, b, n) == n);
+  assert_same_pair(bench.ref_l, bench.ref_r, a, b, n);
   printf("# in place, crossed and mono buffers: the same bits\n");
 
   free(a);
@@ -295,8 +304,7 @@ test_hostile_input(void)
   p[P4D_MOTION_RESONANCE] = 1.0f;
   run(m, p, 0, zl, zr, bench.ref_l, bench.ref_r, n, 256U);
   run(m, p, 0, bench.in_l, bench.in_r, bench.out_l, bench.out_r, n, 256U);
-  assert(p4d_first_difference(bench.ref_l, bench.out_l, n) == n);
-  assert(p4d_first_difference(bench.ref_r, bench.out_r, n) == n);
+  assert_same_pair(bench.ref_l, bench.ref_r, bench.out_l, bench.out_r, n);
   for (size_t i = 0U; i < n; ++i) {
     assert(isfinite(bench.out_l[i]) && isfinite(bench.out_r[i]));
     assert(bench.out_l[i] == 0.0f || fabsf(bench.out_l[i]) >= 1.0e-30f);
@@ -347,10 +355,11 @@ test_exact_from(void)
         bench.out_r + i0,
         len,
         1000U);
-    assert(p4d_first_difference(bench.ref_l + i, bench.out_l + i, n - i) ==
-           n - i);
-    assert(p4d_first_difference(bench.ref_r + i, bench.out_r + i, n - i) ==
-           n - i);
+    assert_same_pair(bench.ref_l + i,
+                     bench.ref_r + i,
+                     bench.out_l + i,
+                     bench.out_r + i,
+                     n - i);
     printf("# exact from %lld: start at %lld (%.2f s before), same bits\n",
            (long long)f,
            (long long)from,

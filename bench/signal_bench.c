@@ -8,7 +8,7 @@
   slow test suite's 'signals' test (meson test --suite slow): it exits 1
   when any figure is "not met".
 
-  The engines are driven directly (src/engine.h) from their default
+  The engines are driven directly (src/engine/engine.h) from their default
   parameters, time starting at frame 0 with no transport.  Spectra are
   Welch averages (Hann window, 50 % overlap) of a radix-2 FFT.  Lengths are
   chosen so that the whole run takes about 5 s on one core:
@@ -29,7 +29,7 @@
     signal's in that band.  The method is checked first on tones that are
     band-limited by construction.
   - low end: 60 s at 48 kHz, Welch segments of 2^18 (0.18 Hz bins); the
-    high-pass's loss from its coefficients (src/highpass.h).
+    high-pass's loss from its coefficients (src/engine/highpass.h).
   - textures: 30 s at 48 kHz of each Noise preset (read from the bundle's
     presets.ttl), left channel, measured by tests/support/texture_figures.c
     (test_textures asserts the same figures).
@@ -509,7 +509,7 @@ noise_preset(const char* label, float* p)
   }
 }
 
-// Gain in dB of the Noise's high-pass (src/highpass.h) at hz.
+// Gain in dB of the Noise's high-pass (src/engine/highpass.h) at hz.
 static double
 highpass_db(double rate_hz, double hz)
 {

@@ -22,7 +22,7 @@
 
 #include "engine.h"
 #include "params.h"
-#include "render/render.h"
+#include "render.h"
 
 #include "support/cli.h"
 #include "support/compare.h"

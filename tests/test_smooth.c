@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  The engines' deterministic maths (src/smooth.h) against libm: exp, the
+  The engines' deterministic maths (src/maths/smooth.h) against libm: exp, the
   quarter-turn sine and cosine, the normal CDF and its table (accuracy,
   increasing, continuous at the knots), the quintic ramp.
 */

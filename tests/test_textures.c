@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  The Noise's textures (src/texture.h): the envelope module on its own (a
+  The Noise's textures (src/engine/texture.h): the envelope module on its own (a
   pure function of the song time, the same bits in any cut and on every
   code path, mean square 1 at any depth and grit, gusts at their rate, the
   channels' gusts common and their grains apart), then every Noise preset

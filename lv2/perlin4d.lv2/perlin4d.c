@@ -6,7 +6,7 @@
   Perlin4D Motion: copies ports into parameters, passes the host transport
   on, and calls the engine (Motion: the Motion processor, which reads the
   audio inputs).  Mod and Mod CV also send their channels as MIDI (CC,
-  14-bit CC or pitch bend: src/midi_cc.h).  Every plugin has an inline
+  14-bit CC or pitch bend: src/midi/midi_cc.h).  Every plugin has an inline
   display (display.h).
 */
 

@@ -9,7 +9,7 @@
   octaves uncorrelated.  Its offset is whole cells in x, y and z, so that
   every octave of a point has the point's own fractions of a cell there:
   the engines place their channels off the lattice by those fractions (see
-  src/engine.c, Placement), and one placement then holds in every octave.
+  src/engine/engine.c, Placement), and one placement then holds in every octave.
   In w (time) the offset is the fractional part of (k + 1) (sqrt 5 - 2), so
   that octaves do not cross their lattices' w planes together and fBm is
   not 0 at the origin.

@@ -3,8 +3,8 @@
 
 /**
    @file motion_dsp.h
-   Motion's per-sample maths (src/motion_audio.c; the glides also
-   src/motion.c): the filter's tan, the pan's sine, the exponential of the dB
+   Motion's per-sample maths (src/motion/motion_audio.c; the glides also
+   src/motion/motion.c): the filter's tan, the pan's sine, the exponential of the dB
    and octave laws, the delay line's 8-point Lagrange read and the controls'
    glides, written with +, -, * and / in a fixed order so that every machine
    gives the same bits (as smooth.h), and shorter than smooth.h's where audio

@@ -127,7 +127,7 @@ typedef enum {
    Perlin4D Motion parameters, in port order.  The time model (clock to
    smooth_ms) is Perlin4D Mod's, with the same symbols, ranges and
    defaults; each target has its own depth and is driven by its own
-   channel of the modulation (see src/motion.h).
+   channel of the modulation (see src/motion/motion.h).
 */
 typedef enum {
   P4D_MOTION_CLOCK,
@@ -179,7 +179,7 @@ typedef enum {
 
 /**
    Values of Mod's midi_mode_n: how channel n goes out as MIDI (see
-   src/midi_cc.h for the messages).
+   src/midi/midi_cc.h for the messages).
 */
 typedef enum {
   P4D_MIDI_CC_7,      ///< One 7-bit CC on cc_n

@@ -34,7 +34,7 @@ static const P4dScalePoint loop_points[] = { { 0.0f, "Off" }, { 0.0f, NULL } };
   The loop (Mod and Motion): with the song beats clock, a loop of N whole
   beats makes the output repeat every N beats, bit for bit, without a step
   at the seam (rates and octaves snap to whole cells per loop: see
-  src/engine.c, Loops).  It does nothing with song time or free running,
+  src/engine/engine.c, Loops).  It does nothing with song time or free running,
   whose clocks are not in beats; 0 is off.
 */
 #define LOOP_COMMENT                                                       \

@@ -3,7 +3,7 @@
 
 /**
    @file motion_block.h
-   Motion's per-frame maths over a chunk of frames (src/motion_audio.c):
+   Motion's per-frame maths over a chunk of frames (src/motion/motion_audio.c):
    the delay line's 8-point Lagrange read and the gain law's exponential, with
    the frames as vector lanes.  Every lane does exactly the operations of
    p4d_motion_dsp_read(), p4d_motion_dsp_exp() and p4d_motion_dsp_sin()

@@ -3,7 +3,7 @@
 
 /*
   The Noise's staggered high-pass filters, stepped fast: see highpass.h and
-  src/engine.c (Noise high-pass).  Every output is the bits the filters
+  src/engine/engine.c (Noise high-pass).  Every output is the bits the filters
   give when each steps by itself through p4d_highpass_step().
 */
 

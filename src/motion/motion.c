@@ -4,7 +4,7 @@
 /*
   Perlin4D Motion.
 
-  Modulation.  Three Mod engines (src/engine.c) make the curves, each with
+  Modulation.  Three Mod engines (src/engine/engine.c) make the curves, each with
   Motion's time settings copied into its Mod parameters (clock, rate_hz,
   period_beats, octaves, lacunarity, persistence, morph, seed, smooth_ms;
   out_min 0, out_max 1, CCs off), so every curve is exactly a Mod channel,

@@ -39,7 +39,7 @@
   frames of the voice's time line (knot j at frame j * KNOT, so the knots
   do not depend on how a render is cut) and the exponent is interpolated
   linearly between them: 16 frames are 0.33 ms at 48 kHz, against bumps of
-  a few ms.  The exponential is a polynomial (p4d_smooth_exp, src/smooth.h):
+  a few ms.  The exponential is a polynomial (p4d_smooth_exp, src/maths/smooth.h):
   libm's exp() may round differently on another machine.
 */
 

@@ -40,11 +40,11 @@
   output's slope never jumps.  The shaping parameters glide with a.
 
   Output maps.  Mod: out = out_min + (out_max - out_min) Phi(z), Phi the
-  standard normal CDF (src/smooth.h): a unit-variance z spends the same
+  standard normal CDF (src/maths/smooth.h): a unit-variance z spends the same
   time in every tenth of the range, and Phi is smooth and strictly
   increasing, so the output never jumps and never sits at an end.  Noise:
   the high-passed z times the texture's envelope e (gusts and grit,
-  src/texture.h; E[e^2] = 1, so the mean power stays put), then level * h
+  src/engine/texture.h; E[e^2] = 1, so the mean power stays put), then level * h
   * soft_limit(0.25 z e / h): a standard deviation of a quarter of the
   level, the rare peaks beyond 0.75 of the ceiling rounded below it.  The
   ceiling is the level without texture (h = 1); with gusts and grit it
@@ -56,7 +56,7 @@
 
   Noise high-pass.  Gradient noise along a line has a low-frequency tail
   (26 % of the power of a 40 Hz grain lies below 10 Hz).  A 2nd-order
-  Butterworth high-pass at 12 Hz (src/highpass.h) filters each voice's z,
+  Butterworth high-pass at 12 Hz (src/engine/highpass.h) filters each voice's z,
   in double precision.  To keep the output a function of a bounded stretch
   of the past, four such filters run staggered per channel: filter j
   restarts from rest whenever the song's frame minus j Q is a multiple of

@@ -67,7 +67,7 @@ plan_output(const P4dPlan*    plan,
       st, "-o", o->output, "standard output is a terminal (pipe it)");
   }
 
-  const unsigned all = p4d_engine_channels(plan->kind);
+  const unsigned all = plan->kind->n_channels;
   if (o->n_channels > all) {
     snprintf(st->text, sizeof(st->text), "%u", o->n_channels);
     return p4d_report_bad_value(
@@ -82,7 +82,7 @@ plan_output(const P4dPlan*    plan,
   info->fps            = o->fps;
   info->force          = o->force;
   for (unsigned c = 0U; c < all; ++c) {
-    info->names[c] = p4d_channel_symbol(plan->kind, c);
+    info->names[c] = p4d_channel_symbol(plan->kind->params, c);
   }
   return P4D_RENDER_SUCCESS;
 }

@@ -5,6 +5,8 @@
 
 #include "options.h"
 
+#include "kind.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -297,10 +299,8 @@ store(P4dOptions* o, P4dOptionId id, const char* value, double number)
     return value[0] ? NULL : "empty file name";
   case P4D_OPT_PLUGIN:
     o->plugin = value;
-    return !strcmp(value, "noise") || !strcmp(value, "mod") ||
-               !strcmp(value, "motion")
-             ? NULL
-             : "unknown plugin (noise, mod or motion)";
+    return p4d_kind_by_name(value) ? NULL
+                                   : "unknown plugin (noise, mod or motion)";
   case P4D_OPT_FORMAT:
     o->format = value;
     return NULL;

@@ -12,6 +12,7 @@
 #ifndef P4D_PRESET_H
 #define P4D_PRESET_H
 
+#include "kind.h"
 #include "params.h"
 
 #include <stdbool.h>
@@ -22,12 +23,12 @@
 
 /// Values of a preset: which plugin kind it is for and the ports it sets.
 typedef struct {
-  P4dKind  kind;
-  unsigned n_values;
-  char     file[4096];             ///< The Turtle file it was read from
-  int      params[P4D_MAX_PARAMS]; ///< The parameters set, in table order
-  double   values[P4D_MAX_PARAMS];
-  char     reason[512]; ///< Room for the reason of a failure
+  const P4dKindClass* kind; ///< A class the renderer renders
+  unsigned            n_values;
+  char                file[4096]; ///< The Turtle file it was read from
+  int    params[P4D_MAX_PARAMS];  ///< The parameters set, in table order
+  double values[P4D_MAX_PARAMS];
+  char   reason[512]; ///< Room for the reason of a failure
 } P4dPresetValues;
 
 /**
@@ -37,15 +38,15 @@ typedef struct {
    A port symbol the plugin does not have is ignored with a warning on
    stderr (a preset of a later version may set a newer port).
 
-   @param plugin The kind --plugin asked for, or NULL: then a preset that
+   @param plugin The class --plugin asked for, or NULL: then a preset that
    names no perlin4d plugin (no lv2:appliesTo) is refused.
    @return NULL on success, else the reason (it may point into values).
 */
 const char*
-p4d_preset_load(const char*      spec,
-                const char*      exe_path,
-                const P4dKind*   plugin,
-                P4dPresetValues* values);
+p4d_preset_load(const char*         spec,
+                const char*         exe_path,
+                const P4dKindClass* plugin,
+                P4dPresetValues*    values);
 
 /// Print every preset of the bundle, one a line.  NULL on success.
 const char*

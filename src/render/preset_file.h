@@ -23,14 +23,14 @@
    URI, values->kind must be set; without, it comes from lv2:appliesTo,
    or plugin if that names no perlin4d plugin.
    @param spec The preset as given, to name it in warnings.
-   @param plugin The kind --plugin asked for, or NULL.
+   @param plugin The class --plugin asked for, or NULL.
    @return NULL on success, else the reason (in values->reason).
 */
 const char*
-p4d_preset_file_read(const char*      path,
-                     const char*      subject,
-                     const char*      spec,
-                     const P4dKind*   plugin,
-                     P4dPresetValues* values);
+p4d_preset_file_read(const char*         path,
+                     const char*         subject,
+                     const char*         spec,
+                     const P4dKindClass* plugin,
+                     P4dPresetValues*    values);
 
 #endif // P4D_PRESET_FILE_H

@@ -135,11 +135,11 @@ int
 p4d_noise_preset(const char* label, const char* exe_path, float* params)
 {
   const P4dParamTable* const table = p4d_params(P4D_KIND_NOISE);
-  const P4dKind              kind  = P4D_KIND_NOISE;
+  const P4dKindClass* const  kind  = p4d_kind_by_name("noise");
   P4dPresetValues            values;
 
   p4d_param_defaults(table, params);
-  const char* const why = p4d_preset_load(label, exe_path, &kind, &values);
+  const char* const why = p4d_preset_load(label, exe_path, kind, &values);
   if (why) {
     fprintf(stderr, "preset %s: %s\n", label, why);
     return -1;

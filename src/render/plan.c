@@ -279,15 +279,17 @@ plugin_kind(const P4dOptions* o)
 static P4dRenderCode
 check_input(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
 {
-  const bool motion = plan->kind->takes_input;
-  if (o->input && !motion) {
-    return p4d_report_bad_value(
-      st,
-      "-i",
-      o->input,
-      "only Perlin4D Motion processes a sound file (--plugin motion)");
+  const bool takes_input = plan->kind->takes_input;
+  if (o->input && !takes_input) {
+    const P4dKindClass* const taker = p4d_kind_default(true);
+    snprintf(st->text,
+             sizeof(st->text),
+             "only %s processes a sound file (--plugin %s)",
+             p4d_kind_plugin(taker)->name,
+             taker->name);
+    return p4d_report_bad_value(st, "-i", o->input, st->text);
   }
-  if (!motion || o->list_params) {
+  if (!takes_input || o->list_params) {
     return P4D_RENDER_SUCCESS;
   }
   if (!o->input) {

@@ -14,7 +14,7 @@
 #ifndef P4D_OUTPUT_H
 #define P4D_OUTPUT_H
 
-#include "engine.h"
+#include "params.h"
 #include "report.h"
 
 #include <stdbool.h>

@@ -20,7 +20,7 @@
 
 #include "support/cli.h"
 #include "support/files.h"
-#include "support/spawn.h"
+#include "support/process.h"
 
 #include <sndfile.h>
 
@@ -46,30 +46,31 @@ typedef struct {
   long        fsize;   ///< RLIMIT_FSIZE in bytes (SIGXFSZ as is), or 0
 } Setup;
 
-static P4dChild
+static P4dProc
 start(const Setup* s, const char* const* args)
 {
-  const P4dSpawn how = { s->program ? s->program : p4d_cli_render(),
-                         p4d_work_dir(),
-                         s->named ? "P4D_NO_TMPFILE=1" : NULL,
-                         s->nobody,
-                         s->fsize };
-  return p4d_spawn_start(&how, args);
+  P4dProcSetup how = p4d_cli_setup();
+  how.program      = s->program ? s->program : p4d_cli_render();
+  how.env          = s->named ? "P4D_NO_TMPFILE=1" : NULL;
+  how.nobody       = s->nobody;
+  how.fsize        = s->fsize;
+  how.keep_out     = true;
+  return p4d_proc_start(&how, args);
 }
 
 /// Wait until the render holds open a file of folder dir of the work folder
 /// ("" for itself): its output, under whatever name or none.
 static void
-wait_open(const P4dChild* c, const char* dir)
+wait_open(const P4dProc* c, const char* dir)
 {
-  p4d_spawn_wait_open(c, dir[0] ? p4d_work_path(dir) : p4d_work_dir());
+  p4d_proc_wait_open(c, dir[0] ? p4d_work_path(dir) : p4d_work_dir());
 }
 
-static P4dSpawnResult
+static P4dProcResult
 run(const Setup* s, const char* const* args)
 {
-  P4dChild c = start(s, args);
-  return p4d_spawn_finish(&c);
+  P4dProc c = start(s, args);
+  return p4d_proc_finish(&c);
 }
 
 /// The names in folder dir of the work folder ("" for itself), for a
@@ -106,10 +107,10 @@ expect_names(const char* dir, unsigned n, const char* what)
 
 /// The one-line refusal or failure of r: status, prefix, nothing on stdout.
 static void
-expect_line(const P4dSpawnResult* r,
-            int                   status,
-            const char*           prefix,
-            const char*           what)
+expect_line(const P4dProcResult* r,
+            int                  status,
+            const char*          prefix,
+            const char*          what)
 {
   const bool ok = r->status == status && p4d_count_lines(r->err) == 1U &&
                   !strncmp(r->err, prefix, strlen(prefix)) && !r->out_len;
@@ -137,22 +138,22 @@ test_kill9_leaves_nothing(void)
                                         "--samplerate", "8000",
                                         "--force",      NULL };
   const Setup              s        = { NULL, false, false, 0L };
-  P4dChild                 c        = start(&s, long_render);
+  P4dProc                  c        = start(&s, long_render);
   wait_open(&c, "");
-  p4d_spawn_sleep_ms(100L);
+  p4d_proc_sleep_ms(100L);
   kill(c.pid, SIGKILL);
-  P4dSpawnResult r = p4d_spawn_finish(&c);
+  P4dProcResult r = p4d_proc_finish(&c);
   assert(r.status == 128 + SIGKILL);
   expect_names("", 0U, "SIGKILL");
-  free(r.out);
+  free(r.out_all);
 
   p4d_work_write("out.wav", "older");
   c = start(&s, forced);
   wait_open(&c, "");
-  p4d_spawn_sleep_ms(100L);
+  p4d_proc_sleep_ms(100L);
   kill(c.pid, SIGKILL);
-  r = p4d_spawn_finish(&c);
-  free(r.out);
+  r = p4d_proc_finish(&c);
+  free(r.out_all);
   expect_names("", 1U, "SIGKILL, --force");
   size_t size = 0U;
   char*  text = p4d_work_read("out.wav", &size);
@@ -177,11 +178,11 @@ test_signals_leave_nothing(void)
       char what[64];
 
       snprintf(what, sizeof(what), "signal %d, named %d", sigs[i], named);
-      P4dChild c = start(&s, long_render);
+      P4dProc c = start(&s, long_render);
       wait_open(&c, "");
-      p4d_spawn_sleep_ms(20L);
+      p4d_proc_sleep_ms(20L);
       kill(c.pid, sigs[i]);
-      P4dSpawnResult r = p4d_spawn_finish(&c);
+      P4dProcResult r = p4d_proc_finish(&c);
       if (sigs[i] == SIGPIPE) {
         if (r.status != 128 + SIGPIPE || r.err[0]) {
           printf("# %s: status %d, stderr: %s\n", what, r.status, r.err);
@@ -191,7 +192,7 @@ test_signals_leave_nothing(void)
         expect_line(&r, 1, "perlin4d-render: out.wav: interrupted", what);
       }
       expect_names("", 0U, what);
-      free(r.out);
+      free(r.out_all);
     }
   }
   printf("# SIGHUP SIGINT SIGQUIT SIGTERM SIGUSR1 SIGUSR2 SIGALRM: exit 1, "
@@ -203,12 +204,12 @@ static void
 test_file_size_limit(void)
 {
   for (int named = 0; named < 2; ++named) {
-    const Setup    s = { NULL, named, false, 65536L };
-    P4dSpawnResult r = run(&s, long_render);
+    const Setup   s = { NULL, named, false, 65536L };
+    P4dProcResult r = run(&s, long_render);
     expect_line(&r, 1, "perlin4d-render: out.wav: ", "ulimit -f 64");
     assert(strstr(r.err, "too large"));
     expect_names("", 0U, "ulimit -f 64");
-    free(r.out);
+    free(r.out_all);
   }
   printf("# ulimit -f 64: exit 1, one line, nothing left\n");
 }
@@ -221,12 +222,12 @@ test_concurrent_renders(void)
                                       "--jobs", "1",     NULL };
   unsigned                 raced  = 0U;
   for (int t = 0; t < 24; ++t) {
-    const Setup    s    = { NULL, t >= 20, false, 0L };
-    P4dChild       a    = start(&s, args);
-    P4dChild       b    = start(&s, args);
-    P4dSpawnResult r[2] = { p4d_spawn_finish(&a), p4d_spawn_finish(&b) };
-    const int      won  = r[0].status == 0 ? 0 : 1;
-    const int      lost = 1 - won;
+    const Setup   s    = { NULL, t >= 20, false, 0L };
+    P4dProc       a    = start(&s, args);
+    P4dProc       b    = start(&s, args);
+    P4dProcResult r[2] = { p4d_proc_finish(&a), p4d_proc_finish(&b) };
+    const int     won  = r[0].status == 0 ? 0 : 1;
+    const int     lost = 1 - won;
     if (r[won].status || r[won].err[0] || !r[lost].status ||
         !strstr(r[lost].err, "c.wav: exists")) {
       printf("# try %d: status %d and %d, stderr: %s%s\n",
@@ -247,8 +248,8 @@ test_concurrent_renders(void)
     float*  frames = p4d_cli_read_frames("c.wav", &info);
     assert(info.frames == 24000);
     free(frames);
-    free(r[0].out);
-    free(r[1].out);
+    free(r[0].out_all);
+    free(r[1].out_all);
     p4d_work_clear();
   }
   printf("# 24 pairs of renders to one path: one file, one 'exists' each "
@@ -264,18 +265,18 @@ test_file_appears_during_render(void)
                                       "--jobs", "1",        NULL };
   for (int named = 0; named < 2; ++named) {
     const Setup s = { NULL, named, false, 0L };
-    P4dChild    c = start(&s, args);
+    P4dProc     c = start(&s, args);
     wait_open(&c, "");
     kill(c.pid, SIGSTOP);
     p4d_work_write("late.wav", "theirs");
     kill(c.pid, SIGCONT);
-    P4dSpawnResult r = p4d_spawn_finish(&c);
+    P4dProcResult r = p4d_proc_finish(&c);
     expect_line(&r, 1, "perlin4d-render: late.wav: exists", "late.wav");
     size_t size = 0U;
     char*  text = p4d_work_read("late.wav", &size);
     assert(size == 6U && !strcmp(text, "theirs"));
     free(text);
-    free(r.out);
+    free(r.out_all);
     expect_names("", 1U, "a file appeared");
     p4d_work_clear();
   }
@@ -300,7 +301,7 @@ test_force_replaces_atomically(void)
     assert(!stat(p4d_work_path("r.wav"), &before));
 
     const Setup s = { NULL, named, false, 0L };
-    P4dChild    c = start(&s, again);
+    P4dProc     c = start(&s, again);
     wait_open(&c, "");
     kill(c.pid, SIGSTOP);
     assert(p4d_work_same("r.wav", "old.wav"));
@@ -308,9 +309,9 @@ test_force_replaces_atomically(void)
       expect_names("", 2U, "during --force");
     }
     kill(c.pid, SIGCONT);
-    P4dSpawnResult r = p4d_spawn_finish(&c);
+    P4dProcResult r = p4d_proc_finish(&c);
     assert(r.status == 0 && !r.err[0]);
-    free(r.out);
+    free(r.out_all);
     assert(!stat(p4d_work_path("r.wav"), &after));
     assert(after.st_ino != before.st_ino && (after.st_mode & 0777) == 0644);
     assert(!p4d_work_same("r.wav", "old.wav"));
@@ -414,14 +415,14 @@ test_name_lengths(void)
       if (run_as % 2) {
         p4d_work_write(name, "older");
       }
-      P4dSpawnResult r = run(&s, more);
+      P4dProcResult r = run(&s, more);
       if (r.status) {
         printf("# %zu bytes: status %d, stderr: %s\n", len, r.status, r.err);
       }
       struct stat st;
       assert(r.status == 0 && !stat(p4d_work_path(name), &st));
       assert(st.st_size > 1000);
-      free(r.out);
+      free(r.out_all);
       expect_names("", 1U, "a long name");
       p4d_work_clear();
     }
@@ -431,9 +432,9 @@ test_name_lengths(void)
   memset(huge, 'n', 3996U);
   memcpy(huge + 3996U, ".wav", 5U);
   const char* const args[] = { "-o", huge, "--duration", "0.05", NULL };
-  P4dSpawnResult    r      = run(&(Setup){ NULL, false, false, 0L }, args);
+  P4dProcResult     r      = run(&(Setup){ NULL, false, false, 0L }, args);
   expect_line(&r, 2, "perlin4d-render: nnnn", "a 4000-byte name");
-  free(r.out);
+  free(r.out_all);
   for (size_t i = 0U; i < PATH_MAX - 2U; i += 2U) {
     huge[i]      = '.';
     huge[i + 1U] = '/';
@@ -441,7 +442,7 @@ test_name_lengths(void)
   memcpy(huge + PATH_MAX - 2U, "x.wav", 6U);
   r = run(&(Setup){ NULL, false, false, 0L }, args);
   expect_line(&r, 2, "perlin4d-render: ././", "a path of PATH_MAX bytes");
-  free(r.out);
+  free(r.out_all);
   expect_names("", 0U, "long names");
   printf("# names of %d to %d bytes: written (forced or not, O_TMPFILE or "
          "named); %d bytes or a path past PATH_MAX: exit 2\n",
@@ -486,14 +487,14 @@ test_standard_output(void)
                                       "mod",        "--fps", "100",
                                       "--duration", "2",     NULL };
   p4d_cli_ok(csvf, NULL);
-  P4dSpawnResult r = run(&s, csv);
+  P4dProcResult r = run(&s, csv);
   assert(r.status == 0 && !r.err[0]);
   size_t size = 0U;
   char*  file = p4d_work_read("f.csv", &size);
-  assert(r.out_len == size && !memcmp(r.out, file, size));
+  assert(r.out_len == size && !memcmp(r.out_all, file, size));
   assert(p4d_work_exists("p.svg"));
   free(file);
-  free(r.out);
+  free(r.out_all);
   expect_names("", 2U, "-o - --format csv --plot p.svg");
 
   static const char* const flac[]  = { "-o",         "-", "--format", "flac",
@@ -505,8 +506,8 @@ test_standard_output(void)
   r = run(&s, flac);
   assert(r.status == 0 && !r.err[0] && r.out_len > 1000U);
   FILE* f = fopen(p4d_work_path("s.flac"), "wb");
-  assert(f && fwrite(r.out, 1U, r.out_len, f) == r.out_len && !fclose(f));
-  free(r.out);
+  assert(f && fwrite(r.out_all, 1U, r.out_len, f) == r.out_len && !fclose(f));
+  free(r.out_all);
   SF_INFO a = { 0 };
   SF_INFO b = { 0 };
   float*  x = frames_of("f.flac", &a);
@@ -541,7 +542,7 @@ test_standard_output(void)
                                         "csv",        "--fps",  "1000",
                                         "--duration", "100000", "--plot",
                                         "p.svg",      NULL };
-  P4dChild                 c        = start(&s, longer);
+  P4dProc                  c        = start(&s, longer);
   char                     some[4096];
   assert(read(c.out, some, sizeof(some)) > 0);
   close(c.out);
@@ -574,14 +575,14 @@ test_unwritable_mid_render(void)
     assert(!mkdir(p4d_work_path("w"), 0755) &&
            !chmod(p4d_work_path("w"), 0777));
     const Setup s = { program, named, true, 0L };
-    P4dChild    c = start(&s, args);
+    P4dProc     c = start(&s, args);
     wait_open(&c, "w");
     kill(c.pid, SIGSTOP);
     assert(!chmod(p4d_work_path("w"), 0555));
     kill(c.pid, SIGCONT);
-    P4dSpawnResult r = p4d_spawn_finish(&c);
+    P4dProcResult r = p4d_proc_finish(&c);
     expect_line(&r, 1, "perlin4d-render: w/out.wav: ", "unwritable");
-    free(r.out);
+    free(r.out_all);
     if (!named) {
       expect_names("w", 0U, "unwritable");
     } else {

@@ -40,8 +40,8 @@
   output's slope never jumps.  The shaping parameters glide with a.
 
   Output maps.  Mod: out = out_min + (out_max - out_min) Phi(z), Phi the
-  standard normal CDF (src/maths/smooth.h): a unit-variance z spends the same
-  time in every tenth of the range, and Phi is smooth and strictly
+  standard normal CDF (src/maths/exact_math.h): a unit-variance z spends the
+  same time in every tenth of the range, and Phi is smooth and strictly
   increasing, so the output never jumps and never sits at an end.  Noise:
   the high-passed z times the texture's envelope e (gusts and grit,
   src/engine/texture.h; E[e^2] = 1, so the mean power stays put), then level * h
@@ -86,7 +86,8 @@
 
 #include "engine_voice.h"
 
-#include "smooth.h"
+#include "exact_math.h"
+#include "ramp.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -131,7 +132,7 @@ p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
   e->band_limit     = (top < P4D_BAND_HZ ? top : P4D_BAND_HZ) / sample_rate_hz;
 
   e->hpf = p4d_highpass_design(sample_rate_hz);
-  p4d_smooth_phi_fill(&e->phi);
+  p4d_exact_phi_fill(&e->phi);
   e->hpf_step =
     (int64_t)(P4D_HIGHPASS_AGE_S / (P4D_HIGHPASS_FILTERS - 1) * sample_rate_hz +
               0.5);
@@ -548,9 +549,9 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
     if (e->fading) {
       const double t =
         (double)(e->idx + (int64_t)i - e->fade_start) / (double)e->fade_len;
-      a    = p4d_smooth_quintic(t);
-      u    = p4d_smooth_quarter_cos(a);
-      v    = p4d_smooth_quarter_sin(a);
+      a    = p4d_ramp_quintic(t);
+      u    = p4d_exact_quarter_cos(a);
+      v    = p4d_exact_quarter_sin(a);
       low  = o->out_low + a * ((double)n->out_low - o->out_low);
       high = o->out_high + a * ((double)n->out_high - o->out_high);
       peak = p4d_texture_headroom(&o->texture) +
@@ -571,7 +572,7 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
       }
 
       const float y =
-        mod ? (float)(low + (high - low) * p4d_smooth_phi(&e->phi, z))
+        mod ? (float)(low + (high - low) * p4d_exact_phi(&e->phi, z))
             : soft_limit((float)(z * (P4D_NOISE_RMS / peak))) *
                 (float)(high * peak);
       out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;

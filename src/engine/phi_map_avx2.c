@@ -18,9 +18,9 @@ p4d_phi_map_avx2(const P4dPhiTable* table,
                  float*             y,
                  uint32_t           n)
 {
-  const __m256d range = _mm256_set1_pd(P4D_SMOOTH_PHI_RANGE);
-  const __m256d steps = _mm256_set1_pd(P4D_SMOOTH_PHI_STEPS);
-  const __m256d top   = _mm256_set1_pd(P4D_SMOOTH_PHI_PIECES);
+  const __m256d range = _mm256_set1_pd(P4D_EXACT_PHI_RANGE);
+  const __m256d steps = _mm256_set1_pd(P4D_EXACT_PHI_STEPS);
+  const __m256d top   = _mm256_set1_pd(P4D_EXACT_PHI_PIECES);
   const __m256d lo    = _mm256_set1_pd(low);
   const __m256d sp    = _mm256_set1_pd(span);
   const __m128  tiny  = _mm_set1_ps(1.0e-30f);

@@ -28,9 +28,9 @@ p4d_phi_map_avx512(const P4dPhiTable* table,
                    float*             y,
                    uint32_t           n)
 {
-  const __m512d range = _mm512_set1_pd(P4D_SMOOTH_PHI_RANGE);
-  const __m512d steps = _mm512_set1_pd(P4D_SMOOTH_PHI_STEPS);
-  const __m512d top   = _mm512_set1_pd(P4D_SMOOTH_PHI_PIECES);
+  const __m512d range = _mm512_set1_pd(P4D_EXACT_PHI_RANGE);
+  const __m512d steps = _mm512_set1_pd(P4D_EXACT_PHI_STEPS);
+  const __m512d top   = _mm512_set1_pd(P4D_EXACT_PHI_PIECES);
   const __m512d lo    = _mm512_set1_pd(low);
   const __m512d sp    = _mm512_set1_pd(span);
   const __m256  tiny  = _mm256_set1_ps(1.0e-30f);

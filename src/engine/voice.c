@@ -65,7 +65,7 @@
 
 #include "engine_voice.h"
 
-#include "smooth.h"
+#include "exact_math.h"
 
 #include <math.h>
 #include <string.h>
@@ -168,8 +168,8 @@ p4d_voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
                             e->band_limit };
     morph       = &p[P4D_NOISE_MORPH_X];
     v->seed     = (uint32_t)p[P4D_NOISE_SEED];
-    v->out_high = (float)p4d_smooth_exp(p[P4D_NOISE_LEVEL_DB] *
-                                        0.11512925464970228420); // ln 10 / 20
+    v->out_high = (float)p4d_exact_exp(p[P4D_NOISE_LEVEL_DB] *
+                                       0.11512925464970228420); // ln 10 / 20
 
     const double half = 0.5 * P4D_CHANNEL_DISTANCE * p[P4D_NOISE_WIDTH];
     for (unsigned a = 0U; a < 3U; ++a) {
@@ -450,7 +450,7 @@ p4d_engine_preview(P4dEngine*         engine,
       if (mod) {
         // As mix_out() between glides.
         const double z = e->buf_cur[c][0];
-        y = (float)(low + (high - low) * p4d_smooth_phi(&e->phi, z));
+        y = (float)(low + (high - low) * p4d_exact_phi(&e->phi, z));
         y = fabsf(y) < 1.0e-30f ? 0.0f : y;
       } else {
         p4d_texture_apply(&v->texture,

@@ -4,8 +4,8 @@
 /*
   Perlin4D Motion.
 
-  Modulation.  Three Mod engines (src/engine/engine.c) make the curves, each with
-  Motion's time settings copied into its Mod parameters (clock, rate_hz,
+  Modulation.  Three Mod engines (src/engine/engine.c) make the curves, each
+  with Motion's time settings copied into its Mod parameters (clock, rate_hz,
   period_beats, octaves, lacunarity, persistence, morph, seed, smooth_ms;
   out_min 0, out_max 1, CCs off), so every curve is exactly a Mod channel,
   bits included:
@@ -45,8 +45,7 @@
 
 #include "motion.h"
 
-#include "motion_audio.h"
-#include "motion_dsp.h"
+#include "motion_private.h"
 
 #include <math.h>
 #include <stdbool.h>

@@ -8,11 +8,12 @@
   P4D_MB_LANES and P4D_MB_READ, P4D_MB_EXP, P4D_MB_SIN (the names of its
   functions),
   then includes this file.  Frames past the last whole vector take the
-  scalar functions of motion_dsp.h, whose operations every lane repeats.
+  scalar functions of exact_math.h, whose operations every lane
+  repeats.
 */
 
+#include "exact_math.h"
 #include "motion_block.h"
-#include "motion_dsp.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -39,7 +40,7 @@ vd_blend(Vl m, Vd a, Vd b)
   return (Vd)(((Vl)a & ~m) | ((Vl)b & m));
 }
 
-/// The read of one frame (the scalar lane of p4d_motion_dsp_read()).
+/// The read of one frame (the scalar lane of p4d_motion_pair_read()).
 static inline double
 read_one(const float* line, uint32_t mask, int64_t w, double d)
 {
@@ -51,16 +52,16 @@ read_one(const float* line, uint32_t mask, int64_t w, double d)
   }
   const float* const points = line + ((uint64_t)(w - di - 4) & mask);
   const double       t      = 4.0 - fr;
-  double             pre[P4D_MOTION_DSP_TAPS];
+  double             pre[P4D_EXACT_LAGRANGE_POINTS];
   double             acc = 1.0;
-  for (unsigned j = 0U; j < P4D_MOTION_DSP_TAPS; ++j) {
+  for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
     pre[j] = acc;
     acc *= t - (double)j;
   }
   double y   = 0.0;
   double suf = 1.0;
-  for (unsigned j = P4D_MOTION_DSP_TAPS; j-- > 0U;) {
-    y += (pre[j] * suf * p4d_motion_dsp_lagrange[j]) * (double)points[j];
+  for (unsigned j = P4D_EXACT_LAGRANGE_POINTS; j-- > 0U;) {
+    y += (pre[j] * suf * p4d_exact_lagrange[j]) * (double)points[j];
     suf *= t - (double)j;
   }
   return y;
@@ -81,27 +82,27 @@ P4D_MB_READ(const float*  line,
     const Vl di = __builtin_convertvector(dv, Vl);
     const Vd fr = dv - __builtin_convertvector(di, Vd);
     Vd       tap;
-    Vd       s[P4D_MOTION_DSP_TAPS];
+    Vd       s[P4D_EXACT_LAGRANGE_POINTS];
     for (unsigned l = 0U; l < P4D_MB_LANES; ++l) {
       const int64_t      w      = w0 + (int64_t)(i + l);
       const float* const points = line + ((uint64_t)(w - di[l] - 4) & mask);
       tap[l]                    = line[(uint64_t)(w - di[l]) & mask];
-      for (unsigned j = 0U; j < P4D_MOTION_DSP_TAPS; ++j) {
+      for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
         s[j][l] = points[j];
       }
     }
 
     const Vd t   = vd_set1(4.0) - fr;
     Vd       acc = vd_set1(1.0);
-    Vd       pre[P4D_MOTION_DSP_TAPS];
-    for (unsigned j = 0U; j < P4D_MOTION_DSP_TAPS; ++j) {
+    Vd       pre[P4D_EXACT_LAGRANGE_POINTS];
+    for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
       pre[j] = acc;
       acc *= t - vd_set1((double)j);
     }
     Vd yv  = vd_set1(0.0);
     Vd suf = vd_set1(1.0);
-    for (unsigned j = P4D_MOTION_DSP_TAPS; j-- > 0U;) {
-      yv += (pre[j] * suf * vd_set1(p4d_motion_dsp_lagrange[j])) * s[j];
+    for (unsigned j = P4D_EXACT_LAGRANGE_POINTS; j-- > 0U;) {
+      yv += (pre[j] * suf * vd_set1(p4d_exact_lagrange[j])) * s[j];
       suf *= t - vd_set1((double)j);
     }
     yv = vd_blend(fr == vd_set1(0.0), yv, tap);
@@ -119,7 +120,7 @@ P4D_MB_EXP(const double* x, double* y, uint32_t n)
   for (; i + P4D_MB_LANES <= n; i += P4D_MB_LANES) {
     Vd xv;
     memcpy(&xv, x + i, sizeof(xv));
-    // p4d_motion_dsp_exp() lane by lane.
+    // p4d_exact_exp_short() lane by lane.
     const Vd yv = xv * vd_set1(1.44269504088896338700);
     const Vd rounded =
       vd_blend(yv < vd_set1(0.0), yv + vd_set1(0.5), yv - vd_set1(0.5));
@@ -141,7 +142,7 @@ P4D_MB_EXP(const double* x, double* y, uint32_t n)
     memcpy(y + i, &out, sizeof(out));
   }
   for (; i < n; ++i) {
-    y[i] = p4d_motion_dsp_exp(x[i]);
+    y[i] = p4d_exact_exp_short(x[i]);
   }
 }
 
@@ -152,7 +153,7 @@ P4D_MB_SIN(const double* a, double* y, uint32_t n)
   for (; i + P4D_MB_LANES <= n; i += P4D_MB_LANES) {
     Vd av;
     memcpy(&av, a + i, sizeof(av));
-    // p4d_motion_dsp_sin() lane by lane.
+    // p4d_exact_quarter_sin_short() lane by lane.
     const Vd x  = av * vd_set1(1.57079632679489661923);
     const Vd x2 = x * x;
     const Vd x4 = x2 * x2;
@@ -164,7 +165,6 @@ P4D_MB_SIN(const double* a, double* y, uint32_t n)
     memcpy(y + i, &out, sizeof(out));
   }
   for (; i < n; ++i) {
-    const P4dMotionPair s = p4d_motion_dsp_sin(p4d_motion_pair(a[i]));
-    y[i]                  = s[0];
+    y[i] = p4d_exact_quarter_sin_short(a[i]);
   }
 }

@@ -13,6 +13,7 @@
 
 #include <assert.h>
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,16 +66,38 @@ p4d_cli_use(const char* path)
   program = path ? path : render_path;
 }
 
+P4dProcSetup
+p4d_cli_setup(void)
+{
+  P4dProcSetup how;
+  memset(&how, 0, sizeof(how));
+  how.program = program;
+  how.dir     = p4d_work_dir();
+  return how;
+}
+
 P4dProcResult
 p4d_cli_run(const char* const* args, P4dTrouble trouble)
 {
-  return p4d_proc_run(program, args, p4d_work_dir(), trouble, false);
+  P4dProcSetup how = p4d_cli_setup();
+  how.fsize        = trouble == P4D_PROC_FILE_LIMIT ? 65536L : 0L;
+  how.full_disk    = trouble == P4D_PROC_FILE_LIMIT;
+  how.nobody       = trouble == P4D_PROC_AS_NOBODY;
+  how.stderr_tty   = trouble == P4D_PROC_STDERR_TTY;
+  P4dProc proc     = p4d_proc_start(&how, args);
+  if (trouble == P4D_PROC_SIGTERM) {
+    p4d_proc_wait_open(&proc, p4d_work_dir());
+    assert(!kill(proc.pid, SIGTERM));
+  }
+  return p4d_proc_finish(&proc);
 }
 
 P4dProcResult
 p4d_cli_run_for(const char* const* args, double timeout_s)
 {
-  return p4d_proc_run_for(program, args, p4d_work_dir(), timeout_s);
+  P4dProcSetup how = p4d_cli_setup();
+  how.timeout_s    = timeout_s;
+  return p4d_proc_run(&how, args);
 }
 
 P4dProcResult
@@ -144,8 +167,9 @@ p4d_cli_refused(const char* const* args,
 long
 p4d_cli_peak_kib(const char* const* args)
 {
-  const P4dProcResult r =
-    p4d_proc_run(program, args, p4d_work_dir(), P4D_PROC_PLAIN, true);
+  P4dProcSetup how      = p4d_cli_setup();
+  how.peak              = true;
+  const P4dProcResult r = p4d_proc_run(&how, args);
   assert(r.status == 0);
   return r.peak_kib;
 }

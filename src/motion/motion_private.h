@@ -2,19 +2,22 @@
 // SPDX-License-Identifier: ISC
 
 /**
-   @file motion_audio.h
+   @file motion_private.h
    Inside Motion, shared by motion.c (the engines that make the curves, the
    controls, the song clock) and motion_audio.c (the audio path: the delay
-   line, the staggered filters on their grid, gain, pan, the mix).  Not
-   part of Motion's API.
+   line, the staggered filters on their grid, gain, pan, the mix): the
+   processor's state, a stereo frame as a pair of lanes, the delay line's
+   read and the controls' glides.  The per-sample maths are exact_math.h's
+   short set.  Not part of Motion's API.
 */
 
-#ifndef P4D_MOTION_AUDIO_H
-#define P4D_MOTION_AUDIO_H
+#ifndef P4D_MOTION_PRIVATE_H
+#define P4D_MOTION_PRIVATE_H
 
 #include "engine.h"
+#include "exact_math.h"
 #include "motion.h"
-#include "motion_dsp.h"
+#include "ramp.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,8 +29,131 @@
 #define P4D_MOTION_FILTERS 3
 
 /// Interpolation points of the delay line, and the margin they need.
-#define P4D_MOTION_TAPS P4D_MOTION_DSP_TAPS
+#define P4D_MOTION_TAPS P4D_EXACT_LAGRANGE_POINTS
 #define P4D_MOTION_MARGIN (P4D_MOTION_TAPS / 2)
+
+/**
+   The two sides of a stereo frame, left in lane 0 and right in lane 1 (GNU
+   C vectors, which GCC and clang lower to what the target has: SSE2 on
+   x86-64).  Each lane takes exactly the scalar operations in the scalar
+   order (no contraction: -ffp-contract=off), so a pair gives the bits of
+   two scalar evaluations at once.
+*/
+typedef double  P4dMotionPair __attribute__((vector_size(2 * sizeof(double))));
+typedef int64_t P4dMotionMask __attribute__((vector_size(2 * sizeof(double))));
+
+/// Both lanes a.
+static inline P4dMotionPair
+p4d_motion_pair(double a)
+{
+  const P4dMotionPair p = { a, a };
+  return p;
+}
+
+/// x in the lanes where keep is set, 0 elsewhere.
+static inline P4dMotionPair
+p4d_motion_pair_keep(P4dMotionMask keep, P4dMotionPair x)
+{
+  return (P4dMotionPair)(keep & (P4dMotionMask)x);
+}
+
+/// |x| lane by lane.
+static inline P4dMotionPair
+p4d_motion_pair_abs(P4dMotionPair x)
+{
+  const P4dMotionMask magnitude = { INT64_MAX, INT64_MAX };
+  return (P4dMotionPair)(magnitude & (P4dMotionMask)x);
+}
+
+/**
+   Read each side's line at absolute frame w minus its d frames (d >=
+   P4D_MOTION_TAPS / 2, so floor(d) is the truncation): at a whole d
+   the tap, else the 8-point Lagrange interpolation, lane by lane.  A line
+   holds mask + 1 frames, then a copy of its first P4D_MOTION_TAPS, so
+   that the points of a read lie in a row.
+*/
+static inline P4dMotionPair
+p4d_motion_pair_read(const float* const line[2],
+                     uint32_t           mask,
+                     int64_t            w,
+                     P4dMotionPair      d)
+{
+  P4dMotionPair fr  = p4d_motion_pair(0.0);
+  P4dMotionPair tap = p4d_motion_pair(0.0);
+  const float*  points[2];
+  for (unsigned c = 0U; c < 2U; ++c) {
+    const int64_t di = (int64_t)d[c];
+    fr[c]            = d[c] - (double)di;
+    tap[c]           = line[c][(uint64_t)(w - di) & mask];
+    points[c]        = line[c] + ((uint64_t)(w - di - 4) & mask);
+  }
+  if (fr[0] == 0.0 && fr[1] == 0.0) {
+    return tap;
+  }
+
+  // Points at w - di - 4 .. w - di + 3; the wanted time is t = 4 - fr.
+  const P4dMotionPair t = p4d_motion_pair(4.0) - fr;
+  P4dMotionPair       pre[P4D_MOTION_TAPS];
+  P4dMotionPair       acc = p4d_motion_pair(1.0);
+  for (unsigned j = 0U; j < P4D_MOTION_TAPS; ++j) {
+    pre[j] = acc;
+    acc *= t - p4d_motion_pair((double)j);
+  }
+  P4dMotionPair y   = p4d_motion_pair(0.0);
+  P4dMotionPair suf = p4d_motion_pair(1.0);
+  for (unsigned j = P4D_MOTION_TAPS; j-- > 0U;) {
+    const P4dMotionPair s = { points[0][j], points[1][j] };
+    y += (pre[j] * suf * p4d_motion_pair(p4d_exact_lagrange[j])) * s;
+    suf *= t - p4d_motion_pair((double)j);
+  }
+  for (unsigned c = 0U; c < 2U; ++c) {
+    y[c] = fr[c] == 0.0 ? tap[c] : y[c];
+  }
+  return y;
+}
+
+/// A control gliding on a quintic ramp from where it was to its target.
+typedef struct {
+  double  value;
+  double  from;
+  double  target;
+  int64_t pos; ///< Frames into the ramp; len when settled
+} P4dMotionGlide;
+
+/// Set g's target; restart its ramp from where it is.
+static inline void
+p4d_motion_glide_to(P4dMotionGlide* g, double target, int64_t len, bool at_once)
+{
+  if (at_once) {
+    *g = (P4dMotionGlide){ target, target, target, len };
+  } else if (target != g->target) {
+    g->from   = g->value;
+    g->target = target;
+    g->pos    = 0;
+  }
+}
+
+/// Advance g by one frame (inv_len = 1 / len); return whether it still
+/// moves.
+static inline bool
+p4d_motion_glide_step(P4dMotionGlide* g, int64_t len, double inv_len)
+{
+  if (g->pos < len) {
+    ++g->pos;
+    g->value = g->pos == len
+                 ? g->target
+                 : g->from + (g->target - g->from) *
+                               p4d_ramp_quintic((double)g->pos * inv_len);
+  }
+  return g->pos < len;
+}
+
+/// Whether g is still on its ramp.
+static inline bool
+p4d_motion_glide_moving(const P4dMotionGlide* g, int64_t len)
+{
+  return g->pos < len;
+}
 
 /// The glided controls.
 enum {
@@ -135,4 +261,4 @@ p4d_motion_audio_chunk(P4dMotion*         m,
                        uint32_t           n,
                        float              now[P4D_MOTION_N_NOW]);
 
-#endif // P4D_MOTION_AUDIO_H
+#endif // P4D_MOTION_PRIVATE_H

@@ -48,31 +48,32 @@ typedef struct {
   double p1;
 } P4dDrawAxis;
 
-/// The axis of values low (at y bottom) to high (at y top).
+/// The axis of values low (at y bottom) to high (at y top).  Realtime safe.
 P4dDrawAxis
 p4d_draw_value_axis(double low, double high, double top, double bottom);
 
-/// The axis of times t0 (at x left) to t1 (at x right).
+/// The axis of times t0 (at x left) to t1 (at x right).  Realtime safe.
 P4dDrawAxis
 p4d_draw_time_axis(double t0, double t1, double left, double right);
 
 /**
    The coordinate of v on axis (beyond p0..p1 for values beyond v0..v1);
-   v0 and v1 must differ (p4d_draw_widen() a range first).
+   v0 and v1 must differ (p4d_draw_widen() a range first).  Realtime safe.
 */
 double
 p4d_draw_at(const P4dDrawAxis* axis, double v);
 
 /**
    Open the range low..high by 0.5 either side unless it is more than
-   min_span high (so also when it is empty, NaN, or low > high).
+   min_span high (so also when it is empty, NaN, or low > high).  Realtime
+   safe.
 */
 void
 p4d_draw_widen(double* low, double* high, double min_span);
 
 /**
    The step of the ticks along a range span long: about a fifth of it,
-   rounded to 1, 2 or 5 times a power of ten.
+   rounded to 1, 2 or 5 times a power of ten.  Realtime safe.
 */
 double
 p4d_draw_tick_step(double span);
@@ -80,7 +81,7 @@ p4d_draw_tick_step(double span);
 /**
    The row of value v on a scale from low (row h - 2) to high (row 1) in
    an image h rows high; see the top of this file for values beyond the
-   scale, NaN and a flat scale.
+   scale, NaN and a flat scale.  Realtime safe.
 */
 int
 p4d_draw_row(uint32_t h, double v, double low, double high);
@@ -88,25 +89,29 @@ p4d_draw_row(uint32_t h, double v, double low, double high);
 /**
    Paint the background of a time line with the playhead in column now:
    the columns left of it in the theme's past colour, the rest in its
-   background.
+   background.  Realtime safe.
 */
 void
 p4d_draw_background(const P4dDrawSurface* s,
                     const P4dTheme*       theme,
                     uint32_t              now);
 
-/// A dashed line (two pixels on, two off) along row y, if it is in s.
+/**
+   A dashed line (two pixels on, two off, from column 0) along row y, if
+   it is in s.  Realtime safe.
+*/
 void
 p4d_draw_dashes(const P4dDrawSurface* s, int y, uint32_t argb);
 
-/// A vertical line down the whole of column x, if it is in s.
+/// A vertical line down the whole of column x, if it is in s.  Realtime
+/// safe.
 void
 p4d_draw_column(const P4dDrawSurface* s, uint32_t x, uint32_t argb);
 
 /**
    A curve of s->width values on the scale low..high (p4d_draw_row()),
    in argb from column now on and dimmed (p4d_theme_dim()) left of it;
-   nothing on a surface less than 3 rows high.
+   nothing on a surface less than 3 rows high.  Realtime safe.
 */
 void
 p4d_draw_curve(const P4dDrawSurface* s,
@@ -119,6 +124,7 @@ p4d_draw_curve(const P4dDrawSurface* s,
 /**
    Row y of s as 8-bit red, green, blue triplets (3 * s->width bytes), as
    image files store them; alpha is dropped (the pixels are opaque).
+   Realtime safe.
 */
 void
 p4d_draw_rgb(const P4dDrawSurface* s, uint32_t y, uint8_t* rgb);

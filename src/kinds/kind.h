@@ -118,8 +118,9 @@ struct P4dKindClassImpl {
 
   /**
      The values of the plugin's control outputs after the last process()
-     (one per P4D_PORT_CONTROL_OUT id); false if there is nothing new to
-     show since the last call.  Realtime safe.
+     (values[id] for each P4D_PORT_CONTROL_OUT id, below
+     P4D_MAX_CHANNELS); false if there is nothing new to show since the
+     last call.  Realtime safe.
   */
   bool (*controls)(void* instance, float* values);
 

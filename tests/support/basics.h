@@ -3,7 +3,8 @@
 
 /*
   What every test program (and the benchmarks) needs, written once: pi, an
-  allocation that cannot fail quietly, and the monotonic clock.  Header
+  allocation that cannot fail quietly (and floats through it), and the
+  monotonic clock.  Header
   only, so that a program built without the support library (the
   benchmarks, the display's own tests) shares it as well.
 
@@ -18,10 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-
-#ifndef CLOCK_MONOTONIC
-#  error "define _POSIX_C_SOURCE 199309L (or _XOPEN_SOURCE) before any include"
-#endif
 
 /// Pi, to more digits than a double holds.
 #define P4D_PI 3.14159265358979323846
@@ -41,7 +38,21 @@ p4d_alloc(size_t n, size_t size)
   return p;
 }
 
-/// Seconds on the monotonic clock, from an unspecified start.
+/// n floats (at least one), each fill; on failure, a message and exit 1.
+static inline float*
+p4d_floats_new(size_t n, float fill)
+{
+  float* const x = (float*)p4d_alloc(n, sizeof(float));
+  for (size_t i = 0U; i < n; ++i) {
+    x[i] = fill;
+  }
+  return x;
+}
+
+/// Seconds on the monotonic clock, from an unspecified start (POSIX: in a
+/// program that defines _POSIX_C_SOURCE 199309L or _XOPEN_SOURCE before
+/// its first include).
+#ifdef CLOCK_MONOTONIC
 static inline double
 p4d_now_s(void)
 {
@@ -49,5 +60,6 @@ p4d_now_s(void)
   (void)clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
 }
+#endif
 
 #endif // P4D_TEST_BASICS_H

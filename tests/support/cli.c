@@ -298,3 +298,75 @@ p4d_count_substrings(const char* s, const char* what)
   }
   return n;
 }
+
+P4dProc
+p4d_cli_start(const P4dCliStart* s, const char* const* args)
+{
+  P4dProcSetup how = p4d_cli_setup();
+  how.program      = s->program ? s->program : p4d_cli_render();
+  how.env          = s->named ? "P4D_NO_TMPFILE=1" : NULL;
+  how.nobody       = s->nobody;
+  how.fsize        = s->fsize;
+  how.keep_out     = true;
+  return p4d_proc_start(&how, args);
+}
+
+void
+p4d_cli_wait_open(const P4dProc* c, const char* dir)
+{
+  p4d_proc_wait_open(c, dir[0] ? p4d_work_path(dir) : p4d_work_dir());
+}
+
+P4dProcResult
+p4d_cli_run_as(const P4dCliStart* s, const char* const* args)
+{
+  P4dProc c = p4d_cli_start(s, args);
+  return p4d_proc_finish(&c);
+}
+
+unsigned
+p4d_cli_names(const char* dir, char* list, size_t size)
+{
+  DIR* const d = opendir(dir[0] ? p4d_work_path(dir) : p4d_work_dir());
+  assert(d);
+  unsigned n = 0U;
+  list[0]    = '\0';
+  for (struct dirent* e = readdir(d); e; e = readdir(d)) {
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+      const size_t len = strlen(list);
+      snprintf(list + len, size - len, " %s", e->d_name);
+      ++n;
+    }
+  }
+  closedir(d);
+  return n;
+}
+
+void
+p4d_cli_expect_names(const char* dir, unsigned n, const char* what)
+{
+  char           list[2048];
+  const unsigned found = p4d_cli_names(dir, list, sizeof(list));
+  if (found != n) {
+    printf("# %s: %u names left (expected %u):%s\n", what, found, n, list);
+  }
+  assert(found == n);
+}
+
+void
+p4d_cli_expect_line(const P4dProcResult* r,
+                    int                  status,
+                    const char*          prefix,
+                    const char*          what)
+{
+  const bool ok = r->status == status && p4d_count_lines(r->err) == 1U &&
+                  !strncmp(r->err, prefix, strlen(prefix)) && !r->out_len;
+  if (!ok) {
+    printf("# %s: status %d (expected %d), stderr: %s\n",
+           what,
+           r->status,
+           status,
+           r->err);
+  }
+  assert(ok);
+}

@@ -5,23 +5,12 @@
 
 #include "dest.h"
 
-#include "basics.h"
 #include "compare.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-float*
-p4d_floats_new(size_t n, float fill)
-{
-  float* const x = (float*)p4d_alloc(n, sizeof(float));
-  for (size_t i = 0U; i < n; ++i) {
-    x[i] = fill;
-  }
-  return x;
-}
 
 P4dDest
 p4d_dest_new(const P4dHost* h, size_t n)

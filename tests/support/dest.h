@@ -11,13 +11,10 @@
 #ifndef P4D_TEST_DEST_H
 #define P4D_TEST_DEST_H
 
+#include "basics.h"
 #include "host.h"
 
 #include <stddef.h>
-
-/// n floats, each fill.
-float*
-p4d_floats_new(size_t n, float fill);
 
 /// Buffers for every output of h over n frames, filled with NaN.
 P4dDest

@@ -5,7 +5,7 @@
   perlin4d-render's outputs: the file of -o and the plot of --plot, each an
   atomic file (atomic_file.h: written unnamed, checked, then linked into
   place, or "-": standard output) written by the writer of its format
-  (writer.h).  The frames of the render fan out to every writer; the files
+  (writers.h).  The frames of the render fan out to every writer; the files
   are finished, then linked into place together, or none is.
 */
 
@@ -13,7 +13,7 @@
 #define P4D_OUTPUT_H
 
 #include "report.h"
-#include "writer.h"
+#include "writers.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,7 +4,7 @@
 #include "plan.h"
 
 #include "preset.h"
-#include "writer.h"
+#include "writers.h"
 
 #include <errno.h>
 #include <float.h>

@@ -8,7 +8,7 @@
 */
 
 #include "text_stream.h"
-#include "writer.h"
+#include "writers.h"
 
 #include <errno.h>
 #include <math.h>

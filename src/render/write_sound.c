@@ -10,7 +10,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "writer.h"
+#include "writers.h"
 
 #include <sndfile.h>
 

@@ -9,7 +9,7 @@
 
 #include "plot.h"
 #include "text_stream.h"
-#include "writer.h"
+#include "writers.h"
 
 #include <errno.h>
 #include <stdio.h>

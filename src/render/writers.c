@@ -1,18 +1,11 @@
 // Copyright 2026 The perlin4d authors
 // SPDX-License-Identifier: ISC
 
-#include "writer.h"
+#include "writers.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-// The writers, each defined in the file named for what it writes.
-extern const P4dWriterClass p4d_write_wav;  // write_sound.c
-extern const P4dWriterClass p4d_write_flac; // write_sound.c
-extern const P4dWriterClass p4d_write_aiff; // write_sound.c
-extern const P4dWriterClass p4d_write_csv;  // write_csv.c
-extern const P4dWriterClass p4d_write_svg;  // write_svg.c
 
 /// Every output format, in the order messages and --format list them.
 // Addresses are constants in C: no initialisation order to fear (the check

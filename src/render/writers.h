@@ -11,12 +11,12 @@
   write_svg.c); writers.c holds the one list they are chosen from.  Code
   outside the writers never asks which format it has: it reads the class.
 
-  Adding a format: one write_<what>.c defining its class, one line in the
-  list of writers.c, one line in meson.build.
+  Adding a format: one write_<what>.c defining its class, its declaration
+  below, one line in the list of writers.c, one line in meson.build.
 */
 
-#ifndef P4D_WRITER_H
-#define P4D_WRITER_H
+#ifndef P4D_WRITERS_H
+#define P4D_WRITERS_H
 
 #include "atomic_file.h"
 #include "report.h"
@@ -96,6 +96,14 @@ typedef struct {
   void (*close)(void* writer);
 } P4dWriterClass;
 
+/// The formats, each defined in the file named for what it writes, and
+/// listed in writers.c.
+extern const P4dWriterClass p4d_write_wav;  ///< write_sound.c
+extern const P4dWriterClass p4d_write_flac; ///< write_sound.c
+extern const P4dWriterClass p4d_write_aiff; ///< write_sound.c
+extern const P4dWriterClass p4d_write_csv;  ///< write_csv.c
+extern const P4dWriterClass p4d_write_svg;  ///< write_svg.c
+
 /// What to write: a format and its variant.
 typedef struct {
   const P4dWriterClass* writer;
@@ -127,4 +135,4 @@ p4d_writers_plot(void);
 void
 p4d_writers_list_streams(const char* prefix, char* text, size_t size);
 
-#endif // P4D_WRITER_H
+#endif // P4D_WRITERS_H

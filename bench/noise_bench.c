@@ -32,6 +32,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "isa.h"
 #include "motion.h"
 #include "noise.h"
 #include "params.h"

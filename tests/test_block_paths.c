@@ -13,9 +13,9 @@
 
 #undef NDEBUG
 
+#include "isa.h"
 #include "motion_block.h"
 #include "motion_dsp.h"
-#include "noise.h"
 #include "phi_map.h"
 
 #include "support/compare.h"

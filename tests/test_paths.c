@@ -328,7 +328,8 @@ test_cpu_features(void)
     found = !strncmp(line, "flags", 5U) || !strncmp(line, "Features", 8U);
   }
   if (cpuinfo) {
-    fclose(cpuinfo);
+    const int closed = fclose(cpuinfo);
+    assert(!closed);
   }
   if (!found) {
     printf("# no CPU feature list: the paths not checked against it\n");

@@ -10,21 +10,25 @@
   The contract.  Before including this file, a path defines P4D_W (float
   lanes; the doubles are half as many), the types
 
-    VD   P4D_W / 2 doubles          VL   P4D_W / 2 int64_t
+    VD   P4D_W / 2 doubles
 
   and these static inline functions, lane by lane, with the scalar
   rounding (nothing fused):
 
     VD   vd_set1(double a)                      every lane a
     VD   vd_add(VD a, VD b), vd_sub, vd_mul     a + b, a - b, a * b
-    VD   vd_load(const double* p)               P4D_W / 2 values, unaligned
     VD   vd_load_floats(const float* p)         P4D_W / 2 floats, widened
-    void vd_store_floats(float* p, VD x)        each lane rounded to float
+    void vd_store_floats_flushed(float* p, VD x, float tiny)
+                                                each lane rounded to float,
+                                                +0 where its magnitude is
+                                                below tiny
     bool vd_all_within(VD x, VD lo, VD hi)      lo <= x < hi in every lane
                                                 (false for not a number)
-    VL   vd_trunc(VD x)                         (int64_t)x
-    VD   vl_to_vd(VL k)                         (double)k
-    void vl_store(int64_t* p, VL k)             P4D_W / 2 values, unaligned
+    VD   vd_trunc_index(VD x, int32_t* k)       k[lane] = (int32_t)x for
+                                                0 <= x < 2^31, and returns
+                                                (double)k[lane]
+    void vd_columns4(const double (*rows)[4], const int32_t* k, VD c[4])
+                                                c[j] = rows[k[lane]][j]
 
   Every lane does exactly p4d_phi_map_one()'s operations in its order: the
   table's pieces are read, not recomputed, and the frames whose z lies
@@ -67,27 +71,17 @@ phi_map(const P4dPhiTable* table,
       continue;
     }
 
-    const VL k = vd_trunc(u);
-    const VD t = vd_sub(u, vl_to_vd(k));
     // Each frame's piece, transposed into the coefficients as lanes.
-    int64_t ks[P4D_WD];
-    double  c[4][P4D_WD];
-    vl_store(ks, k);
-    for (unsigned l = 0U; l < P4D_WD; ++l) {
-      for (unsigned j = 0U; j < 4U; ++j) {
-        c[j][l] = table->c[ks[l]][j];
-      }
-    }
-    VD p = vd_add(vd_load(c[2]), vd_mul(t, vd_load(c[3])));
-    p    = vd_add(vd_load(c[1]), vd_mul(t, p));
-    p    = vd_add(vd_load(c[0]), vd_mul(t, p));
+    int32_t  k[P4D_WD];
+    const VD t = vd_sub(u, vd_trunc_index(u, k));
+    VD       c[4];
+    vd_columns4(table->c, k, c);
+    VD p = vd_add(c[2], vd_mul(t, c[3]));
+    p    = vd_add(c[1], vd_mul(t, p));
+    p    = vd_add(c[0], vd_mul(t, p));
 
     // Flushed below 1e-30 as p4d_phi_map_one() flushes.
-    float r[P4D_WD];
-    vd_store_floats(r, vd_add(lo, vd_mul(sp, p)));
-    for (unsigned l = 0U; l < P4D_WD; ++l) {
-      y[i + l] = fabsf(r[l]) < 1.0e-30f ? 0.0f : r[l];
-    }
+    vd_store_floats_flushed(y + i, vd_add(lo, vd_mul(sp, p)), 1.0e-30f);
   }
   for (; i < n; ++i) {
     y[i] = p4d_phi_map_one(table, z[i], low, span);

@@ -3,14 +3,16 @@
 
 /*
   The portable path: the one every build has, and the only one with
-  -Dsimd=disabled.  The noise core's own scalar kernel (noise.c), and the
-  engines' templates at 2 double lanes written with GNU C vectors, which
-  every target lowers to what it has (SSE2 on x86-64, or scalar code).
-  Compiled without target flags.
+  -Dsimd=disabled.  The noise core's own scalar kernel (noise.c), the Mod's
+  map frame by frame (as fast as 2 lanes would be: the pieces' gather
+  dominates), and Motion's template at 2 double lanes written with GNU C
+  vectors, which every target lowers to what it has (SSE2 on x86-64, or
+  scalar code).  Compiled without target flags.
 */
 
 #include "isa_table.h"
 #include "kernel.h"
+#include "phi_map.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -65,24 +67,6 @@ vd_store(double* p, VD x)
   memcpy(p, &x, sizeof(x));
 }
 
-static inline VD
-vd_load_floats(const float* p)
-{
-  VD v;
-  for (unsigned l = 0U; l < P4D_W / 2U; ++l) {
-    v[l] = (double)p[l];
-  }
-  return v;
-}
-
-static inline void
-vd_store_floats(float* p, VD x)
-{
-  for (unsigned l = 0U; l < P4D_W / 2U; ++l) {
-    p[l] = (float)x[l];
-  }
-}
-
 static inline VDM
 vd_lt(VD a, VD b)
 {
@@ -100,18 +84,6 @@ static inline VD
 vd_blend(VDM m, VD a, VD b)
 {
   return (VD)(((VL)a & ~m) | ((VL)b & m));
-}
-
-static inline bool
-vd_all_within(VD x, VD lo, VD hi)
-{
-  const VDM in = (x >= lo) & (x < hi);
-  for (unsigned l = 0U; l < P4D_W / 2U; ++l) {
-    if (!in[l]) {
-      return false;
-    }
-  }
-  return true;
 }
 
 static inline VL
@@ -139,7 +111,19 @@ vl_pow2(VL k)
 }
 
 #include "motion_template.h"
-#include "phi_map_template.h"
+
+static void
+phi_map(const P4dPhiTable* table,
+        const float*       z,
+        double             low,
+        double             span,
+        float*             y,
+        uint32_t           n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    y[i] = p4d_phi_map_one(table, z[i], low, span);
+  }
+}
 
 const P4dIsaTable p4d_isa_generic = {
   P4D_ISA_SCALAR, p4d_noise_span_scalar, phi_map, motion_read, motion_exp,

@@ -190,9 +190,12 @@ vd_load_floats(const float* p)
 }
 
 static inline void
-vd_store_floats(float* p, VD x)
+vd_store_floats_flushed(float* p, VD x, float tiny)
 {
-  _mm_storeu_ps(p, _mm256_cvtpd_ps(x));
+  const __m128 r    = _mm256_cvtpd_ps(x);
+  const __m128 magn = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
+  const __m128 zero = _mm_cmplt_ps(_mm_and_ps(r, magn), _mm_set1_ps(tiny));
+  _mm_storeu_ps(p, _mm_andnot_ps(zero, r));
 }
 
 static inline VDM
@@ -219,6 +222,32 @@ vd_all_within(VD x, VD lo, VD hi)
 {
   const VDM in = _mm256_and_pd(_mm256_cmp_pd(x, lo, _CMP_GE_OQ), vd_lt(x, hi));
   return _mm256_movemask_pd(in) == 0xF;
+}
+
+static inline VD
+vd_trunc_index(VD x, int32_t* k)
+{
+  const __m128i i = _mm256_cvttpd_epi32(x);
+  _mm_storeu_si128((__m128i*)(void*)k, i);
+  return _mm256_cvtepi32_pd(i);
+}
+
+/// The 4 rows k[0..3], transposed: c[j] holds their column j.
+static inline void
+vd_columns4(const double (*rows)[4], const int32_t* k, VD c[4])
+{
+  const VD r0  = _mm256_loadu_pd(rows[k[0]]);
+  const VD r1  = _mm256_loadu_pd(rows[k[1]]);
+  const VD r2  = _mm256_loadu_pd(rows[k[2]]);
+  const VD r3  = _mm256_loadu_pd(rows[k[3]]);
+  const VD l01 = _mm256_unpacklo_pd(r0, r1);
+  const VD h01 = _mm256_unpackhi_pd(r0, r1);
+  const VD l23 = _mm256_unpacklo_pd(r2, r3);
+  const VD h23 = _mm256_unpackhi_pd(r2, r3);
+  c[0]         = _mm256_permute2f128_pd(l01, l23, 0x20);
+  c[1]         = _mm256_permute2f128_pd(h01, h23, 0x20);
+  c[2]         = _mm256_permute2f128_pd(l01, l23, 0x31);
+  c[3]         = _mm256_permute2f128_pd(h01, h23, 0x31);
 }
 
 /// AVX2 has no conversion between doubles and 64-bit integers: GNU C's

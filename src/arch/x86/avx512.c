@@ -220,9 +220,13 @@ vd_load_floats(const float* p)
 }
 
 static inline void
-vd_store_floats(float* p, VD x)
+vd_store_floats_flushed(float* p, VD x, float tiny)
 {
-  _mm256_storeu_ps(p, _mm512_cvtpd_ps(x));
+  const __m256 r    = _mm512_cvtpd_ps(x);
+  const __m256 magn = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+  const __m256 zero =
+    _mm256_cmp_ps(_mm256_and_ps(r, magn), _mm256_set1_ps(tiny), _CMP_LT_OQ);
+  _mm256_storeu_ps(p, _mm256_andnot_ps(zero, r));
 }
 
 static inline VDM
@@ -248,6 +252,44 @@ static inline bool
 vd_all_within(VD x, VD lo, VD hi)
 {
   return (_mm512_cmp_pd_mask(x, lo, _CMP_GE_OQ) & vd_lt(x, hi)) == 0xFF;
+}
+
+static inline VD
+vd_trunc_index(VD x, int32_t* k)
+{
+  const __m256i i = _mm512_cvttpd_epi32(x);
+  _mm256_storeu_si256((__m256i*)(void*)k, i);
+  return _mm512_cvtepi32_pd(i);
+}
+
+/// Rows j and k of rows: j in the low half, k in the high.
+static inline VD
+row_pair(const double (*rows)[4], int32_t j, int32_t k)
+{
+  return _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(rows[j])),
+                            _mm256_loadu_pd(rows[k]),
+                            1);
+}
+
+/// The 8 rows k[0..7], transposed: c[j] holds their column j.
+static inline void
+vd_columns4(const double (*rows)[4], const int32_t* k, VD c[4])
+{
+  const VD z0 = row_pair(rows, k[0], k[4]);
+  const VD z1 = row_pair(rows, k[1], k[5]);
+  const VD z2 = row_pair(rows, k[2], k[6]);
+  const VD z3 = row_pair(rows, k[3], k[7]);
+  // Per 128-bit lane: l01 = a0 a1 | c0 c1 | a4 a5 | c4 c5, and so on.
+  const VD      l01  = _mm512_unpacklo_pd(z0, z1);
+  const VD      h01  = _mm512_unpackhi_pd(z0, z1);
+  const VD      l23  = _mm512_unpacklo_pd(z2, z3);
+  const VD      h23  = _mm512_unpackhi_pd(z2, z3);
+  const __m512i even = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
+  const __m512i odd  = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+  c[0]               = _mm512_permutex2var_pd(l01, even, l23);
+  c[1]               = _mm512_permutex2var_pd(h01, even, h23);
+  c[2]               = _mm512_permutex2var_pd(l01, odd, l23);
+  c[3]               = _mm512_permutex2var_pd(h01, odd, h23);
 }
 
 static inline VL

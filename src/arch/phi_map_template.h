@@ -8,7 +8,7 @@
   includes this file, which defines phi_map() for its table.
 
   The contract.  Before including this file, a path defines P4D_W (float
-  lanes; the doubles are half as many), the types
+  lanes; the doubles are half as many), the type
 
     VD   P4D_W / 2 doubles
 

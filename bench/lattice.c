@@ -17,7 +17,8 @@
   3. Avalanche of the hash (kernel.h, the gradient index of one corner): the
      probability that one flipped input bit (of the seed, or of any of the
      64 bits of a cell) flips each of the 5 bits of the gradient index, over
-     2^17 random inputs, worst per input word.
+     2^17 random inputs, worst per input word (tests/support/avalanche.h,
+     the measurement test_hash makes).
   4. r between n(p) and n(p + 2^k along one axis), k = 8..40, every axis,
      over 10^5 random points (random seed, cells anywhere in 32 bits).
 
@@ -28,6 +29,7 @@
 
 #include "lattice.h"
 
+#include "avalanche.h" // tests/support: the measurement test_hash shares
 #include "kernel.h"
 #include "noise.h"
 #include "stats.h" // tests/support: the step counter test_hash shares
@@ -48,9 +50,7 @@ static const double still_xyz[3] = { 0.3487, 0.0086, 0.3091 };
 #define SMOOTH_SAMPLES 65536U
 #define SMOOTH_HOURS 10000.0
 #define AVALANCHE_INPUTS 131072U
-#define AVALANCHE_WORDS 5U
 #define BAND_CELLS_PER_S 20000.0
-#define GRADIENT_BITS 5U
 #define SHIFT_POINTS 100000U
 #define SHIFT_K_MIN 8U
 #define SHIFT_K_MAX 40U
@@ -279,70 +279,39 @@ figure_smooth(void)
 
 // 3. Avalanche of the hash
 
-/// The gradient index of the corner at cell (in[1..4]) for seed in[0] (its
-/// low 32 bits), chained exactly as hash_corners() chains it.
-static uint32_t
-gradient_index(const uint64_t in[AVALANCHE_WORDS])
+/// Input n of the avalanche: a random seed and random 64-bit cells.
+static void
+draw_input(void* state, unsigned n, uint64_t in[P4D_AVALANCHE_WORDS])
 {
-  return hash_cell(seed_key((uint32_t)in[0]), in + 1);
+  Rng* const rng = (Rng*)state;
+  (void)n;
+  for (unsigned i = 0U; i < P4D_AVALANCHE_WORDS; ++i) {
+    in[i] = i == 0U ? rng_u32(rng) : rng_next(rng);
+  }
 }
 
 static void
 figure_avalanche(void)
 {
-  static uint32_t       flips[AVALANCHE_WORDS][64][GRADIENT_BITS];
-  static const unsigned n_bits[AVALANCHE_WORDS]   = { 32U, 64U, 64U, 64U, 64U };
-  static const char* const words[AVALANCHE_WORDS] = {
-    "seed", "x cell", "y cell", "z cell", "w cell"
-  };
-
-  Rng rng = { 0x1234567890ABCDEFULL };
-  for (unsigned n = 0U; n < AVALANCHE_INPUTS; ++n) {
-    uint64_t in[AVALANCHE_WORDS];
-    for (unsigned i = 0U; i < AVALANCHE_WORDS; ++i) {
-      in[i] = i == 0U ? rng_u32(&rng) : rng_next(&rng);
-    }
-    const uint32_t g = gradient_index(in);
-    for (unsigned i = 0U; i < AVALANCHE_WORDS; ++i) {
-      for (unsigned b = 0U; b < n_bits[i]; ++b) {
-        in[i] ^= (uint64_t)1U << b;
-        const uint32_t d = g ^ gradient_index(in);
-        in[i] ^= (uint64_t)1U << b;
-        for (unsigned o = 0U; o < GRADIENT_BITS; ++o) {
-          flips[i][b][o] += (d >> o) & 1U;
-        }
-      }
-    }
-  }
-
-  for (unsigned i = 0U; i < AVALANCHE_WORDS; ++i) {
-    double   worst   = 0.0;
-    unsigned worst_b = 0U;
-    unsigned worst_o = 0U;
-    for (unsigned b = 0U; b < n_bits[i]; ++b) {
-      for (unsigned o = 0U; o < GRADIENT_BITS; ++o) {
-        const double p = (double)flips[i][b][o] / (double)AVALANCHE_INPUTS;
-        if (fabs(p - 0.5) > worst) {
-          worst   = fabs(p - 0.5);
-          worst_b = b;
-          worst_o = o;
-        }
-      }
-    }
+  Rng                rng = { 0x1234567890ABCDEFULL };
+  const P4dAvalanche a =
+    p4d_avalanche_measure(AVALANCHE_INPUTS, draw_input, &rng);
+  for (unsigned i = 0U; i < P4D_AVALANCHE_WORDS; ++i) {
     char name[64];
     char measured[64];
     snprintf(name,
              sizeof(name),
              "3. avalanche: flip any of the %u bits of the %s",
-             n_bits[i],
-             words[i]);
+             p4d_avalanche_bits[i],
+             p4d_avalanche_names[i]);
     snprintf(measured,
              sizeof(measured),
              "worst |p-0.5| = %.4f (bit %u -> index bit %u)",
-             worst,
-             worst_b,
-             worst_o);
-    print_figure(name, measured, "<= 0.05 (2^17 inputs)", worst <= R_TARGET);
+             a.worst[i],
+             a.bit[i],
+             a.out_bit[i]);
+    print_figure(
+      name, measured, "<= 0.05 (2^17 inputs)", a.worst[i] <= R_TARGET);
   }
 }
 

@@ -32,6 +32,8 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "../tests/support/basics.h" // p4d_now_s()
+
 #include "isa.h"
 #include "motion.h"
 #include "noise.h"
@@ -81,14 +83,6 @@ compare(const void* a, const void* b)
 
 /// Keeps the compiler from dropping the work.
 static volatile float sink;
-
-static double
-now_s(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
-}
 
 static void
 render(Case which)
@@ -148,7 +142,7 @@ timed(P4dIsa isa, const char* command, char* line, size_t size)
   char full[1024];
   snprintf(full, sizeof(full), "P4D_ISA=%s %s", p4d_isa_name(isa), command);
 
-  const double t0 = now_s();
+  const double t0 = p4d_now_s();
   // The benchmark runs the real programs (lv2bench, the renderer) through
   // the shell on purpose.
   FILE* const pipe = popen(full, "r"); // NOLINT(cert-env33-c)
@@ -162,7 +156,7 @@ timed(P4dIsa isa, const char* command, char* line, size_t size)
     }
   }
   const int    status = pclose(pipe);
-  const double t      = now_s() - t0;
+  const double t      = p4d_now_s() - t0;
   return status ? -1.0 : t;
 }
 
@@ -247,14 +241,14 @@ motion_ns(bool all)
   double             ns[5];
   for (unsigned r = 0U; r < 5U; ++r) {
     p4d_motion_activate(m);
-    const double t0 = now_s();
+    const double t0 = p4d_now_s();
     for (uint32_t first = 0U; first < N_FRAMES; first += BLOCK) {
       memcpy(left, sine + first, sizeof(left));
       memcpy(right, sine + first, sizeof(right));
       p4d_motion_process(m, params, in, out, NULL, BLOCK);
       sink = left[BLOCK - 1U];
     }
-    ns[r] = (now_s() - t0) * 1.0e9 / N_FRAMES;
+    ns[r] = (p4d_now_s() - t0) * 1.0e9 / N_FRAMES;
   }
   p4d_motion_free(m);
   qsort(ns, 5U, sizeof(double), compare);
@@ -400,9 +394,9 @@ main(int argc, char** argv)
         if (r == 0U) {
           render(which); // warm up
         }
-        const double t0 = now_s();
+        const double t0 = p4d_now_s();
         render(which);
-        ns[p][r] = (now_s() - t0) * 1.0e9 / (N_CHANNELS * N_SAMPLES);
+        ns[p][r] = (p4d_now_s() - t0) * 1.0e9 / (N_CHANNELS * N_SAMPLES);
       }
     }
 

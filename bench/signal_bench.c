@@ -35,6 +35,7 @@
     (test_textures asserts the same figures).
 */
 
+#include "basics.h"
 #include "engine.h"
 #include "highpass.h"
 #include "lattice.h"
@@ -50,7 +51,6 @@
 #include <string.h>
 
 #define BLOCK 256U
-#define PI 3.14159265358979323846
 #define FIR_TAPS 1023U
 
 // Welch segments of the pulse figures.  A true line rises 6 dB for every 4x
@@ -65,17 +65,6 @@ typedef struct {
   size_t n;
   float* ch[P4D_MAX_CHANNELS];
 } Render;
-
-static void*
-checked_calloc(size_t n, size_t size)
-{
-  void* const p = calloc(n ? n : 1U, size);
-  if (!p) {
-    fprintf(stderr, "signal-bench: out of memory\n");
-    exit(1);
-  }
-  return p;
-}
 
 static void
 set_param(P4dKind kind, float* params, const char* symbol, float value)
@@ -99,7 +88,7 @@ render(P4dKind kind, const float* params, double rate_hz, size_t n)
     exit(1);
   }
   for (unsigned c = 0U; c < n_ch; ++c) {
-    r.ch[c] = (float*)checked_calloc(n, sizeof(float));
+    r.ch[c] = (float*)p4d_alloc(n, sizeof(float));
   }
   p4d_engine_activate(engine);
   for (size_t done = 0U; done < n; done += BLOCK) {
@@ -131,7 +120,7 @@ line_db(const P4dSpectrum* s, double f_hz)
   for (size_t j = k - 1U; j <= k + 1U && j < s->n_bins; ++j) {
     peak = s->p[j] > peak ? s->p[j] : peak;
   }
-  double* near = (double*)checked_calloc(s->n_bins, sizeof(double));
+  double* near = (double*)p4d_alloc(s->n_bins, sizeof(double));
   size_t  n    = 0U;
   for (size_t j = 0U; j < s->n_bins; ++j) {
     const double f = (double)j * s->bin_hz;
@@ -169,7 +158,7 @@ pulse_report(const char* name,
 {
   const size_t n    = r->n;
   const size_t seg  = rate_hz < 2000.0 ? MOD_SEGMENT : NOISE_SEGMENT;
-  double*      x    = (double*)checked_calloc(n, sizeof(double));
+  double*      x    = (double*)p4d_alloc(n, sizeof(double));
   double       h[4] = { -1e9, -1e9, -1e9, -1e9 };
   for (unsigned c = 0U; c < P4D_MAX_CHANNELS && r->ch[c]; ++c) {
     for (size_t i = 0U; i < n; ++i) {
@@ -221,7 +210,7 @@ pulse_chance(const char* name, double rate_hz, double seconds, double f_hz)
   Render   r     = { (size_t)(rate_hz * seconds), { NULL } };
   uint32_t state = 12345U;
   for (unsigned c = 0U; c < 2U; ++c) {
-    r.ch[c] = (float*)checked_calloc(r.n, sizeof(float));
+    r.ch[c] = (float*)p4d_alloc(r.n, sizeof(float));
     for (size_t i = 0U; i < r.n; ++i) {
       state      = (state * 1664525U) + 1013904223U;
       r.ch[c][i] = ((float)(state >> 8U) / 16777216.0f) - 0.5f;
@@ -394,7 +383,8 @@ decimate(const double* x, size_t n, double* out, size_t from, size_t to)
   for (size_t k = 0U; k < FIR_TAPS; ++k) {
     const double t = (double)k - mid;
     const double r = t / mid;
-    const double s = t == 0.0 ? 2.0 * fc : sin(2.0 * PI * fc * t) / (PI * t);
+    const double s =
+      t == 0.0 ? 2.0 * fc : sin(2.0 * P4D_PI * fc * t) / (P4D_PI * t);
     h[k] = s * bessel_i0(beta * sqrt(1.0 - (r * r))) / bessel_i0(beta);
   }
   const size_t half = (FIR_TAPS - 1U) / 2U;
@@ -416,8 +406,8 @@ alias_db(const double* a, const double* b, size_t n48, double db[2])
 {
   const size_t skip = 4800U;
   const size_t m    = n48 - (2U * skip);
-  double*      ref  = (double*)checked_calloc(n48, sizeof(double));
-  double*      diff = (double*)checked_calloc(m, sizeof(double));
+  double*      ref  = (double*)p4d_alloc(n48, sizeof(double));
+  double*      diff = (double*)p4d_alloc(m, sizeof(double));
   decimate(b, 4U * n48, ref, skip, n48 - skip);
   for (size_t i = 0U; i < m; ++i) {
     diff[i] = a[skip + i] - ref[skip + i];
@@ -440,8 +430,8 @@ alias_case(const char* name, const float* p, double target)
   const size_t n48 = (size_t)4U * 48000U;
   Render       a   = render(P4D_KIND_NOISE, p, 48000.0, n48);
   Render       b   = render(P4D_KIND_NOISE, p, 192000.0, 4U * n48);
-  double*      x   = (double*)checked_calloc(n48, sizeof(double));
-  double*      y   = (double*)checked_calloc(4U * n48, sizeof(double));
+  double*      x   = (double*)p4d_alloc(n48, sizeof(double));
+  double*      y   = (double*)p4d_alloc(4U * n48, sizeof(double));
   for (size_t i = 0U; i < 4U * n48; ++i) {
     x[i / 4U] = a.ch[0][i / 4U];
     y[i]      = b.ch[0][i];
@@ -469,12 +459,12 @@ measure_alias(void)
 {
   // The method on tones that are band-limited by construction.
   const size_t n48 = (size_t)4U * 48000U;
-  double*      x   = (double*)checked_calloc(n48, sizeof(double));
-  double*      y   = (double*)checked_calloc(4U * n48, sizeof(double));
+  double*      x   = (double*)p4d_alloc(n48, sizeof(double));
+  double*      y   = (double*)p4d_alloc(4U * n48, sizeof(double));
   for (size_t i = 0U; i < 4U * n48; ++i) {
     const double t = (double)i / 192000.0;
-    y[i] =
-      (0.5 * sin(2.0 * PI * 997.0 * t)) + (0.2 * sin(2.0 * PI * 17003.0 * t));
+    y[i]           = (0.5 * sin(2.0 * P4D_PI * 997.0 * t)) +
+           (0.2 * sin(2.0 * P4D_PI * 17003.0 * t));
     if (i % 4U == 0U) {
       x[i / 4U] = y[i];
     }
@@ -514,7 +504,7 @@ static double
 highpass_db(double rate_hz, double hz)
 {
   const P4dHighpass h  = p4d_highpass_design(rate_hz);
-  const double      w  = 2.0 * PI * hz / rate_hz;
+  const double      w  = 2.0 * P4D_PI * hz / rate_hz;
   const double      c1 = cos(w);
   const double      s1 = sin(w);
   const double      c2 = cos(2.0 * w);
@@ -532,7 +522,7 @@ low_end_case(const char* name, const float* p)
 {
   const size_t n = (size_t)60U * 48000U;
   Render       r = render(P4D_KIND_NOISE, p, 48000.0, n);
-  double*      x = (double*)checked_calloc(n, sizeof(double));
+  double*      x = (double*)p4d_alloc(n, sizeof(double));
   for (size_t i = 0U; i < n; ++i) {
     x[i] = r.ch[0][i];
   }

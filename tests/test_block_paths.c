@@ -6,16 +6,18 @@
   scalar definitions they repeat lane by lane: the Mod's output map
   (phi_map.h: p4d_phi_map_one() per frame) and Motion's delay line read,
   gain exponential and pan sine (motion_block.h: the lanes of
-  p4d_motion_dsp_read(), p4d_motion_dsp_exp(), p4d_motion_dsp_sin()).  Random
-  values and edges (beyond Phi's table, on its knots, results flushed to 0,
-  whole delays), every length from 0 to a chunk and a half (the tails).
+  p4d_motion_pair_read(), p4d_exact_exp_short(),
+  p4d_exact_quarter_sin_short()).
+  Random values and edges (beyond Phi's table, on its knots, results flushed to
+  0, whole delays), every length from 0 to a chunk and a half (the tails).
 */
 
 #undef NDEBUG
 
+#include "exact_math.h"
 #include "isa.h"
 #include "motion_block.h"
-#include "motion_dsp.h"
+#include "motion_private.h"
 #include "phi_map.h"
 
 #include "support/compare.h"
@@ -106,7 +108,7 @@ check_phi(const P4dPhiTable* table)
 }
 
 /// The read, the exponential and the sine on the path in use against
-/// motion_dsp.h; the values compared.
+/// their scalar definitions; the values compared.
 static unsigned long
 check_motion(const float* line, uint32_t mask)
 {
@@ -129,7 +131,7 @@ check_motion(const float* line, uint32_t mask)
     for (unsigned i = 0U; i < n; ++i) {
       const P4dMotionPair dd = { d[i], d[i] };
       const P4dMotionPair want =
-        p4d_motion_dsp_read(lines, mask, w0 + (int64_t)i, dd);
+        p4d_motion_pair_read(lines, mask, w0 + (int64_t)i, dd);
       if (!same_double(want[0], y[i])) {
         fprintf(stderr,
                 "read: w %lld d %a: %a, want %a\n",
@@ -142,7 +144,7 @@ check_motion(const float* line, uint32_t mask)
     }
     p4d_motion_block_exp(x, y, n);
     for (unsigned i = 0U; i < n; ++i) {
-      const double want = p4d_motion_dsp_exp(x[i]);
+      const double want = p4d_exact_exp_short(x[i]);
       if (!same_double(want, y[i])) {
         fprintf(stderr, "exp: x %a: %a, want %a\n", x[i], y[i], want);
         abort();
@@ -155,9 +157,9 @@ check_motion(const float* line, uint32_t mask)
     }
     p4d_motion_block_sin(x, y, n);
     for (unsigned i = 0U; i < n; ++i) {
-      const P4dMotionPair want = p4d_motion_dsp_sin(p4d_motion_pair(x[i]));
-      if (!same_double(want[0], y[i])) {
-        fprintf(stderr, "sin: a %a: %a, want %a\n", x[i], y[i], want[0]);
+      const double want = p4d_exact_quarter_sin_short(x[i]);
+      if (!same_double(want, y[i])) {
+        fprintf(stderr, "sin: a %a: %a, want %a\n", x[i], y[i], want);
         abort();
       }
     }
@@ -171,13 +173,13 @@ main(void)
 {
   P4dPhiTable* const table = (P4dPhiTable*)malloc(sizeof(P4dPhiTable));
   float* const       line =
-    (float*)malloc((LINE_SIZE + P4D_MOTION_DSP_TAPS) * sizeof(float));
+    (float*)malloc((LINE_SIZE + P4D_MOTION_TAPS) * sizeof(float));
   assert(table && line);
-  p4d_smooth_phi_fill(table);
+  p4d_exact_phi_fill(table);
   for (unsigned i = 0U; i < LINE_SIZE; ++i) {
     line[i] = (float)p4d_rng_uniform(&rng, -1.0, 1.0);
   }
-  memcpy(line + LINE_SIZE, line, P4D_MOTION_DSP_TAPS * sizeof(float));
+  memcpy(line + LINE_SIZE, line, P4D_MOTION_TAPS * sizeof(float));
 
   unsigned paths = 0U;
   for (unsigned p = 0U; p < P4D_ISA_COUNT; ++p) {

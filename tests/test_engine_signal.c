@@ -17,6 +17,7 @@
 #include "noise.h"
 #include "params.h"
 
+#include "support/basics.h"
 #include "support/rig.h"
 #include "support/stats.h"
 
@@ -25,8 +26,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-#define PI 3.14159265358979323846
 
 /*
   The variance of the output over the phase of the slowest octave's cell:
@@ -163,7 +162,7 @@ test_mod_range(void)
   // one).
   const double z_step =
     P4D_NOISE_LIPSCHITZ * 3.0 * 0.0005 / (P4D_NOISE_STD * sqrt(1.3125));
-  const double bound = z_step / sqrt(2.0 * PI);
+  const double bound = z_step / sqrt(2.0 * P4D_PI);
   qsort(window, 6U, sizeof(double), p4d_compare_doubles);
   const double typical = 0.5 * (window[2] + window[3]);
   printf("# Mod defaults: %.2f %% of the time within 5 %% of an end; longest "
@@ -274,7 +273,7 @@ static double
 highpass_db(double rate_hz, double hz)
 {
   const P4dHighpass h  = p4d_highpass_design(rate_hz);
-  const double      w  = 2.0 * PI * hz / rate_hz;
+  const double      w  = 2.0 * P4D_PI * hz / rate_hz;
   const double      nr = h.b0 * (1.0 - 2.0 * cos(w) + cos(2.0 * w));
   const double      ni = h.b0 * (2.0 * sin(w) - sin(2.0 * w));
   const double      dr = 1.0 + h.a1 * cos(w) + h.a2 * cos(2.0 * w);

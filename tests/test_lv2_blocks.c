@@ -19,6 +19,7 @@
 #include "params.h"
 
 #include "support/compare.h"
+#include "support/dest.h"
 #include "support/host.h"
 #include "support/stats.h"
 

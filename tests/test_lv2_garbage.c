@@ -14,6 +14,7 @@
 
 #undef NDEBUG
 
+#include "support/dest.h"
 #include "support/host.h"
 
 #include <lv2/atom/atom.h>

@@ -13,6 +13,7 @@
 #undef NDEBUG
 
 #include "support/compare.h"
+#include "support/dest.h"
 #include "support/host.h"
 
 #include <assert.h>

@@ -21,6 +21,7 @@
 #include "params.h"
 
 #include "support/compare.h"
+#include "support/dest.h"
 #include "support/host.h"
 
 #include <lv2/atom/atom.h>

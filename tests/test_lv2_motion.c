@@ -16,6 +16,7 @@
 
 #include "motion.h"
 #include "support/compare.h"
+#include "support/dest.h"
 #include "support/host.h"
 
 #include <assert.h>

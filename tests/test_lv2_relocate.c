@@ -19,6 +19,7 @@
 
 #undef NDEBUG
 
+#include "support/dest.h"
 #include "support/host.h"
 #include "support/stats.h"
 

@@ -15,6 +15,7 @@
 #include "motion.h"
 #include "params.h"
 
+#include "support/basics.h"
 #include "support/rng.h"
 
 #include <assert.h>
@@ -24,15 +25,6 @@
 #include <stdlib.h>
 
 #define RATE 48000.0
-#define PI 3.14159265358979323846
-
-static float*
-frames(size_t n)
-{
-  float* x = (float*)calloc(n, sizeof(float));
-  assert(x);
-  return x;
-}
 
 /// Motion with only the filter, at a fixed cutoff unless oct is set.
 static void
@@ -63,10 +55,10 @@ static double
 sine_gain_db(P4dMotion* m, const float* p, double freq_hz)
 {
   const size_t n = 48000U;
-  float*       l = frames(n);
-  float*       r = frames(n);
+  float*       l = p4d_floats_new(n, 0.0f);
+  float*       r = p4d_floats_new(n, 0.0f);
   for (size_t i = 0U; i < n; ++i) {
-    l[i] = r[i] = (float)sin(2.0 * PI * freq_hz * (double)i / RATE);
+    l[i] = r[i] = (float)sin(2.0 * P4D_PI * freq_hz * (double)i / RATE);
   }
   process(m, p, l, r, n);
   double sum = 0.0;
@@ -124,8 +116,8 @@ test_stability(void)
   const size_t n = (size_t)(10.0 * RATE);
   P4dMotion*   m = NULL;
   assert(!p4d_motion_new(RATE, &m));
-  float* l = frames(n);
-  float* r = frames(n);
+  float* l = p4d_floats_new(n, 0.0f);
+  float* r = p4d_floats_new(n, 0.0f);
 
   for (int mode = 1; mode <= 3; ++mode) {
     for (unsigned signal = 0U; signal < 2U; ++signal) {
@@ -171,7 +163,7 @@ typedef struct {
 static double
 svf_low(Svf* f, double x, double fc, double k)
 {
-  const double g  = tan(PI * fc / RATE);
+  const double g  = tan(P4D_PI * fc / RATE);
   const double a1 = 1.0 / (1.0 + g * (g + k));
   const double a2 = g * a1;
   const double a3 = g * a2;

@@ -17,6 +17,8 @@
 #include "motion.h"
 #include "params.h"
 
+#include "support/basics.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdint.h>
@@ -25,16 +27,7 @@
 #include <string.h>
 
 #define SECONDS 4.0
-#define PI 3.14159265358979323846
 #define SQRT_HALF 0.70710678118654752440
-
-static float*
-frames(size_t n)
-{
-  float* x = (float*)calloc(n, sizeof(float));
-  assert(x);
-  return x;
-}
 
 /// One Mod engine's channel ch, with Motion's time settings in p.
 static void
@@ -58,7 +51,10 @@ mod_channel(const float* p,
   mp[P4D_MOD_OUT_MIN]   = 0.0f;
   mp[P4D_MOD_OUT_MAX]   = 1.0f;
   mp[P4D_MOD_SMOOTH_MS] = p[P4D_MOTION_SMOOTH_MS];
-  float* chans[4]       = { frames(n), frames(n), frames(n), frames(n) };
+  float* chans[4]       = { p4d_floats_new(n, 0.0f),
+                            p4d_floats_new(n, 0.0f),
+                            p4d_floats_new(n, 0.0f),
+                            p4d_floats_new(n, 0.0f) };
   p4d_engine_process(e, mp, chans, (uint32_t)n);
   memcpy(out, chans[ch], n * sizeof(float));
   for (unsigned c = 0U; c < 4U; ++c) {
@@ -94,11 +90,11 @@ wobble_error(double  rate_hz,
   p[P4D_MOTION_WOW_MS]      = wow_ms;
   p[P4D_MOTION_FLUTTER_MS]  = flutter_ms;
 
-  float* x = frames(n);
-  float* y = frames(n);
-  float* r = frames(n);
+  float* x = p4d_floats_new(n, 0.0f);
+  float* y = p4d_floats_new(n, 0.0f);
+  float* r = p4d_floats_new(n, 0.0f);
   for (size_t i = 0U; i < n; ++i) {
-    x[i] = (float)sin(2.0 * PI * freq_hz * (double)i / rate_hz);
+    x[i] = (float)sin(2.0 * P4D_PI * freq_hz * (double)i / rate_hz);
   }
   const float* const in[2]  = { x, x };
   float* const       out[2] = { y, r };
@@ -109,8 +105,8 @@ wobble_error(double  rate_hz,
     p4d_motion_process(m, p, i2, o2, NULL, (uint32_t)todo);
   }
 
-  float*      wow     = frames(n);
-  float*      flutter = frames(n);
+  float*      wow     = p4d_floats_new(n, 0.0f);
+  float*      flutter = p4d_floats_new(n, 0.0f);
   const float ratio   = p[P4D_MOTION_FLUTTER_RATIO];
   mod_channel(p, rate_hz, motion_rate_hz, 1.0f, 1.0f, 3U, wow, n);
   mod_channel(p,
@@ -134,9 +130,10 @@ wobble_error(double  rate_hz,
   for (size_t i = skip; i < n; ++i) {
     const double wb = (double)wow_ms * (2.0 * wow[i] - 1.0) +
                       (double)flutter_ms * (2.0 * flutter[i] - 1.0);
-    const double d     = d0 + wb * fpm;
-    const double ideal = sin(2.0 * PI * freq_hz * ((double)i - d) / rate_hz);
-    const double e     = (double)y[i] - ideal;
+    const double d = d0 + wb * fpm;
+    const double ideal =
+      sin(2.0 * P4D_PI * freq_hz * ((double)i - d) / rate_hz);
+    const double e = (double)y[i] - ideal;
     err2 += e * e;
     sig2 += ideal * ideal;
     peak = fabs(e) > peak ? fabs(e) : peak;

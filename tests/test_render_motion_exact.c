@@ -28,6 +28,7 @@
 
 #include "support/cli.h"
 #include "support/compare.h"
+#include "support/dest.h"
 #include "support/files.h"
 #include "support/host.h"
 #include "support/sound.h"

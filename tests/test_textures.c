@@ -20,6 +20,7 @@
 #include "isa.h"
 #include "noise.h"
 #include "params.h"
+#include "support/basics.h"
 #include "support/compare.h"
 #include "support/rig.h"
 #include "support/rng.h"
@@ -36,14 +37,6 @@
 
 /// Seconds of each preset's render (the issue measures over 30 s).
 #define PRESET_S 30U
-
-static float*
-floats(size_t n)
-{
-  float* const p = (float*)calloc(n ? n : 1U, sizeof(float));
-  assert(p);
-  return p;
-}
 
 // -- The envelope ------------------------------------------------------------
 
@@ -96,8 +89,8 @@ static void
 test_blocks(void)
 {
   const size_t n    = 20000U;
-  float* const one  = floats(n);
-  float* const cut  = floats(n);
+  float* const one  = p4d_floats_new(n, 0.0f);
+  float* const cut  = p4d_floats_new(n, 0.0f);
   P4dRng       rng  = { 0x7E47U };
   const double t0_s = 1234.5678;
   for (size_t k = 0U; k < N_SETTINGS; ++k) {
@@ -138,8 +131,8 @@ static void
 test_paths(void)
 {
   const uint32_t n      = 8192U;
-  float* const   want   = floats(n);
-  float* const   got    = floats(n);
+  float* const   want   = p4d_floats_new(n, 0.0f);
+  float* const   got    = p4d_floats_new(n, 0.0f);
   const P4dIsa   before = p4d_isa_use(P4D_ISA_SCALAR);
   unsigned       paths  = 0U;
   for (size_t k = 0U; k < N_SETTINGS; ++k) {
@@ -235,8 +228,8 @@ test_gusts(void)
     const size_t n      = 600U;
     const double step_s = 1.0 / (env_hz * (double)P4D_TEXTURE_KNOT);
     double*      db     = (double*)calloc(n, sizeof(double));
-    float*       l      = floats(n * P4D_TEXTURE_KNOT);
-    float*       rr     = floats(n * P4D_TEXTURE_KNOT);
+    float*       l      = p4d_floats_new(n * P4D_TEXTURE_KNOT, 0.0f);
+    float*       rr     = p4d_floats_new(n * P4D_TEXTURE_KNOT, 0.0f);
     double       periods[16];
     double       var   = 0.0;
     double       r_sum = 0.0;
@@ -246,8 +239,8 @@ test_gusts(void)
         &t, 5U, 0U, t0_s, step_s, 0, l, (uint32_t)(n * P4D_TEXTURE_KNOT));
       p4d_texture_envelope(
         &t, 5U, 1U, t0_s, step_s, 0, rr, (uint32_t)(n * P4D_TEXTURE_KNOT));
-      float* const ldb = floats(n);
-      float* const rdb = floats(n);
+      float* const ldb = p4d_floats_new(n, 0.0f);
+      float* const rdb = p4d_floats_new(n, 0.0f);
       for (size_t i = 0U; i < n; ++i) {
         db[i]  = 20.0 * log10((double)l[i * P4D_TEXTURE_KNOT]);
         ldb[i] = (float)db[i];
@@ -297,8 +290,8 @@ static void
 test_width(void)
 {
   const size_t n = 48000U;
-  float* const l = floats(n);
-  float* const r = floats(n);
+  float* const l = p4d_floats_new(n, 0.0f);
+  float* const r = p4d_floats_new(n, 0.0f);
   P4dTexture   t;
   p4d_texture_init(&t, 9.0f, 2.0f, 0.5f, 0.0f);
   p4d_texture_envelope(&t, 9U, 0U, 7.0, 1.0 / RATE_HZ, 0, l, (uint32_t)n);

@@ -5,8 +5,8 @@
   The built bundle as a host reads it, through lilv, against the released
   contract written out by hand (support/ttl_contract.c): every port of
   every plugin (index, symbol, name, type, direction, range, default, unit,
-  properties, scale points), the metadata hosts show, and every preset
-  loads and stays in the range its port declares.
+  properties, scale points) and the metadata hosts show.  The presets are
+  test_ttl_presets.c's.
 
   The expectations are deliberately not read from the port table the TTL is
   generated from (a test that reads the table it checks proves nothing):
@@ -20,6 +20,7 @@
 #undef NDEBUG
 
 #include "support/ttl_contract.h"
+#include "support/ttl_read.h"
 
 #include <lilv/lilv.h>
 #include <lv2/atom/atom.h>
@@ -48,11 +49,7 @@
 
 #define LICENSE "http://opensource.org/licenses/isc"
 
-/// Presets in the bundle, at least (the released ones).
-#define MIN_PRESETS 18U
-
-/// URI nodes, ports and scale points this test can hold.
-#define MAX_NODES 64U
+/// Ports and scale points this test can hold.
 #define MAX_PORTS 64U
 #define MAX_POINTS 16U
 
@@ -61,83 +58,6 @@
 
 #define DOAP(name) LILV_NS_DOAP name
 #define FOAF(name) LILV_NS_FOAF name
-
-static LilvWorld* world = NULL;
-
-/// URI nodes made by node(), freed at the end.
-static LilvNode* nodes[MAX_NODES];
-static unsigned  n_nodes = 0U;
-
-/// Fail with a message that names the culprit unless ok.
-static void
-expect(const bool ok, const char* const fmt, ...)
-{
-  if (!ok) {
-    va_list args;
-    va_start(args, fmt);
-    fprintf(stderr, "FAIL: ");
-    vfprintf(stderr, fmt, args);
-    fprintf(stderr, "\n");
-    va_end(args);
-  }
-
-  assert(ok);
-}
-
-/// Return the node of a URI, made once and kept until the end.
-static const LilvNode*
-node(const char* const uri)
-{
-  for (unsigned i = 0U; i < n_nodes; ++i) {
-    if (!strcmp(lilv_node_as_uri(nodes[i]), uri)) {
-      return nodes[i];
-    }
-  }
-
-  assert(n_nodes < MAX_NODES);
-  nodes[n_nodes] = lilv_new_uri(world, uri);
-  return nodes[n_nodes++];
-}
-
-static bool
-is_number(const LilvNode* const value)
-{
-  return value && (lilv_node_is_float(value) || lilv_node_is_int(value));
-}
-
-/// Return the one value of predicate on subject (to free), failing if not one.
-static LilvNode*
-get_one(const char* const     what,
-        const LilvNode* const subject,
-        const char* const     predicate)
-{
-  LilvNodes* const values =
-    lilv_world_find_nodes(world, subject, node(predicate), NULL);
-  const unsigned n = values ? lilv_nodes_size(values) : 0U;
-  expect(n == 1U, "%s: %u %s, not one", what, n, predicate);
-  LilvNode* const value = lilv_node_duplicate(lilv_nodes_get_first(values));
-  lilv_nodes_free(values);
-  return value;
-}
-
-/// Check the one value of predicate: this string, or any text if NULL.
-static void
-check_value(const char* const     what,
-            const LilvNode* const subject,
-            const char* const     predicate,
-            const char* const     expected)
-{
-  LilvNode* const   value = get_one(what, subject, predicate);
-  const char* const str   = lilv_node_as_string(value);
-  expect(expected ? !strcmp(str, expected)
-                  : lilv_node_is_string(value) && *str != '\0',
-         "%s: %s is \"%s\", expected %s",
-         what,
-         predicate,
-         str,
-         expected ? expected : "text");
-  lilv_node_free(value);
-}
 
 /// Append to a description of at most DESC_SIZE bytes.
 static void
@@ -213,8 +133,9 @@ add_values(char* const             desc,
            const char* const       word,
            const char* const       predicate)
 {
-  LilvNodes* const values = lilv_port_get_value(plugin, port, node(predicate));
-  LilvIter*        i      = values ? lilv_nodes_begin(values) : NULL;
+  LilvNodes* const values =
+    lilv_port_get_value(plugin, port, p4d_ttl_node(predicate));
+  LilvIter* i = values ? lilv_nodes_begin(values) : NULL;
   for (; values && !lilv_nodes_is_end(values, i);
        i = lilv_nodes_next(values, i)) {
     add(desc, " %s %s", word, lilv_node_as_string(lilv_nodes_get(values, i)));
@@ -229,7 +150,7 @@ add_number(char* const desc, const char* const word, const LilvNode* value)
 {
   if (value) {
     add(desc,
-        is_number(value) ? " %s %.9g" : " %s ?",
+        p4d_ttl_is_number(value) ? " %s %.9g" : " %s ?",
         word,
         (double)lilv_node_as_float(value));
   }
@@ -273,7 +194,7 @@ describe_port(const LilvPlugin* const plugin,
       name ? lilv_node_as_string(name) : "");
   lilv_node_free(name);
   for (size_t i = 0U; i < n_types; ++i) {
-    if (lilv_port_is_a(plugin, port, node(words[i][1]))) {
+    if (lilv_port_is_a(plugin, port, p4d_ttl_node(words[i][1]))) {
       add(desc, " %s", words[i][0]);
     }
   }
@@ -293,7 +214,7 @@ describe_port(const LilvPlugin* const plugin,
 
   add_values(desc, plugin, port, "unit", LV2_UNITS__unit);
   for (size_t i = n_types; i < sizeof(words) / sizeof(words[0]); ++i) {
-    if (lilv_port_has_property(plugin, port, node(words[i][1]))) {
+    if (lilv_port_has_property(plugin, port, p4d_ttl_node(words[i][1]))) {
       add(desc, " %s", words[i][0]);
     }
   }
@@ -335,41 +256,44 @@ static void
 check_ports(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
 {
   // (lilv reads the plugin's data here, before its nodes can be found)
-  const uint32_t   n_ports    = lilv_plugin_get_num_ports(plugin);
-  LilvNodes* const port_nodes = lilv_world_find_nodes(
-    world, lilv_plugin_get_uri(plugin), node(LV2_CORE__port), NULL);
+  const uint32_t   n_ports = lilv_plugin_get_num_ports(plugin);
+  LilvNodes* const port_nodes =
+    lilv_world_find_nodes(p4d_ttl_world(),
+                          lilv_plugin_get_uri(plugin),
+                          p4d_ttl_node(LV2_CORE__port),
+                          NULL);
   const unsigned n_port_nodes = port_nodes ? lilv_nodes_size(port_nodes) : 0U;
   lilv_nodes_free(port_nodes);
-  expect(n_ports == spec->n_ports && n_port_nodes == spec->n_ports,
-         "%s has %u ports (%u lv2:port), expected %u",
-         spec->uri,
-         n_ports,
-         n_port_nodes,
-         spec->n_ports);
+  p4d_ttl_expect(n_ports == spec->n_ports && n_port_nodes == spec->n_ports,
+                 "%s has %u ports (%u lv2:port), expected %u",
+                 spec->uri,
+                 n_ports,
+                 n_port_nodes,
+                 spec->n_ports);
 
   for (uint32_t index = 0U; index < n_ports; ++index) {
     assert(spec->ports[index].index == index); // the table itself
     const LilvPort* const port = lilv_plugin_get_port_by_index(plugin, index);
-    expect(port && lilv_port_get_index(plugin, port) == index,
-           "%s has no port %u",
-           spec->uri,
-           index);
+    p4d_ttl_expect(port && lilv_port_get_index(plugin, port) == index,
+                   "%s has no port %u",
+                   spec->uri,
+                   index);
     const LilvNode* const symbol = lilv_port_get_symbol(plugin, port);
-    expect(lilv_plugin_get_port_by_symbol(plugin, symbol) == port,
-           "%s: symbol %s is given twice",
-           spec->uri,
-           lilv_node_as_string(symbol));
+    p4d_ttl_expect(lilv_plugin_get_port_by_symbol(plugin, symbol) == port,
+                   "%s: symbol %s is given twice",
+                   spec->uri,
+                   lilv_node_as_string(symbol));
 
     char ttl[DESC_SIZE]      = { '\0' };
     char expected[DESC_SIZE] = { '\0' };
     describe_port(plugin, port, ttl);
     describe_expected(&spec->ports[index], expected);
-    expect(!strcmp(ttl, expected),
-           "%s port %u:\n  TTL:      %s\n  expected: %s",
-           spec->uri,
-           index,
-           ttl,
-           expected);
+    p4d_ttl_expect(!strcmp(ttl, expected),
+                   "%s port %u:\n  TTL:      %s\n  expected: %s",
+                   spec->uri,
+                   index,
+                   ttl,
+                   expected);
   }
 }
 
@@ -378,191 +302,94 @@ static void
 check_metadata(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
 {
   const LilvNode* const uri = lilv_plugin_get_uri(plugin);
-  check_value(spec->uri, uri, DOAP("name"), spec->name);
-  check_value(spec->uri, uri, DOAP("license"), LICENSE);
-  check_value(spec->uri, uri, LV2_CORE__minorVersion, MINOR_VERSION);
-  check_value(spec->uri, uri, LV2_CORE__microVersion, MICRO_VERSION);
-  LilvNode* const minor = get_one(spec->uri, uri, LV2_CORE__minorVersion);
-  LilvNode* const micro = get_one(spec->uri, uri, LV2_CORE__microVersion);
-  expect(lilv_node_is_int(minor) && lilv_node_is_int(micro),
-         "%s: versions are not integers",
-         spec->uri);
+  p4d_ttl_check_value(spec->uri, uri, DOAP("name"), spec->name);
+  p4d_ttl_check_value(spec->uri, uri, DOAP("license"), LICENSE);
+  p4d_ttl_check_value(spec->uri, uri, LV2_CORE__minorVersion, MINOR_VERSION);
+  p4d_ttl_check_value(spec->uri, uri, LV2_CORE__microVersion, MICRO_VERSION);
+  LilvNode* const minor =
+    p4d_ttl_get_one(spec->uri, uri, LV2_CORE__minorVersion);
+  LilvNode* const micro =
+    p4d_ttl_get_one(spec->uri, uri, LV2_CORE__microVersion);
+  p4d_ttl_expect(lilv_node_is_int(minor) && lilv_node_is_int(micro),
+                 "%s: versions are not integers",
+                 spec->uri);
   lilv_node_free(micro);
   lilv_node_free(minor);
 
   // The class as written, which hosts file the plugin under
-  LilvNodes* const types =
-    lilv_world_find_nodes(world, uri, node(LILV_NS_RDF "type"), NULL);
-  expect(types && lilv_nodes_size(types) == 2U &&
-           lilv_nodes_contains(types, node(LV2_CORE__Plugin)) &&
-           lilv_nodes_contains(types, node(spec->class_uri)),
-         "%s is not exactly a lv2:Plugin and a %s",
-         spec->uri,
-         spec->class_uri);
+  LilvNodes* const types = lilv_world_find_nodes(
+    p4d_ttl_world(), uri, p4d_ttl_node(LILV_NS_RDF "type"), NULL);
+  p4d_ttl_expect(types && lilv_nodes_size(types) == 2U &&
+                   lilv_nodes_contains(types, p4d_ttl_node(LV2_CORE__Plugin)) &&
+                   lilv_nodes_contains(types, p4d_ttl_node(spec->class_uri)),
+                 "%s is not exactly a lv2:Plugin and a %s",
+                 spec->uri,
+                 spec->class_uri);
   lilv_nodes_free(types);
 
   LilvNode* const project = lilv_plugin_get_project(plugin);
-  expect(project != NULL, "%s has no lv2:project", spec->uri);
-  check_value(spec->uri, project, DOAP("license"), LICENSE);
+  p4d_ttl_expect(project != NULL, "%s has no lv2:project", spec->uri);
+  p4d_ttl_check_value(spec->uri, project, DOAP("license"), LICENSE);
   lilv_node_free(project);
 
   LilvNodes* const required = lilv_plugin_get_required_features(plugin);
-  expect(!required || lilv_nodes_size(required) == 0U,
-         "%s requires a feature (%s)",
-         spec->uri,
-         required ? lilv_node_as_uri(lilv_nodes_get_first(required)) : "");
+  p4d_ttl_expect(!required || lilv_nodes_size(required) == 0U,
+                 "%s requires a feature (%s)",
+                 spec->uri,
+                 required ? lilv_node_as_uri(lilv_nodes_get_first(required))
+                          : "");
   lilv_nodes_free(required);
 
   LilvNodes* const optional   = lilv_plugin_get_optional_features(plugin);
   unsigned         n_optional = 0U;
   for (const char* const* f = p4d_ttl_optional_features; *f; ++f) {
-    expect(optional && lilv_nodes_contains(optional, node(*f)),
-           "%s lacks the optional feature %s",
-           spec->uri,
-           *f);
+    p4d_ttl_expect(optional && lilv_nodes_contains(optional, p4d_ttl_node(*f)),
+                   "%s lacks the optional feature %s",
+                   spec->uri,
+                   *f);
     ++n_optional;
   }
-  expect(optional && lilv_nodes_size(optional) == n_optional,
-         "%s lists %u optional features, not %u",
-         spec->uri,
-         optional ? lilv_nodes_size(optional) : 0U,
-         n_optional);
+  p4d_ttl_expect(optional && lilv_nodes_size(optional) == n_optional,
+                 "%s lists %u optional features, not %u",
+                 spec->uri,
+                 optional ? lilv_nodes_size(optional) : 0U,
+                 n_optional);
   lilv_nodes_free(optional);
 
   LilvNodes* const data = lilv_plugin_get_extension_data(plugin);
   for (const char* const* x = p4d_ttl_extension_data; *x; ++x) {
-    expect(data && lilv_nodes_contains(data, node(*x)),
-           "%s lacks the extension data %s",
-           spec->uri,
-           *x);
+    p4d_ttl_expect(data && lilv_nodes_contains(data, p4d_ttl_node(*x)),
+                   "%s lacks the extension data %s",
+                   spec->uri,
+                   *x);
   }
   // Defined in the bundle, as lv2lint asks (the host's own headers are not
   // data it can read).
   for (const char* const* f = p4d_ttl_optional_features + 2; *f; ++f) {
-    expect(
-      lilv_world_ask(
-        world, node(*f), node(LILV_NS_RDF "type"), node(LV2_CORE__Feature)),
-      "%s is not declared a lv2:Feature",
-      *f);
+    p4d_ttl_expect(lilv_world_ask(p4d_ttl_world(),
+                                  p4d_ttl_node(*f),
+                                  p4d_ttl_node(LILV_NS_RDF "type"),
+                                  p4d_ttl_node(LV2_CORE__Feature)),
+                   "%s is not declared a lv2:Feature",
+                   *f);
   }
   for (const char* const* x = p4d_ttl_extension_data; *x; ++x) {
-    expect(lilv_world_ask(world,
-                          node(*x),
-                          node(LILV_NS_RDF "type"),
-                          node(LV2_CORE__ExtensionData)),
-           "%s is not declared a lv2:ExtensionData",
-           *x);
+    p4d_ttl_expect(lilv_world_ask(p4d_ttl_world(),
+                                  p4d_ttl_node(*x),
+                                  p4d_ttl_node(LILV_NS_RDF "type"),
+                                  p4d_ttl_node(LV2_CORE__ExtensionData)),
+                   "%s is not declared a lv2:ExtensionData",
+                   *x);
   }
   lilv_nodes_free(data);
-}
-
-/// Check one lv2:port of a preset: a control input, set once, in its range.
-static void
-check_setting(const LilvPlugin* const plugin,
-              const char* const       preset,
-              const LilvNode* const   setting,
-              bool* const             set)
-{
-  LilvNode* const       symbol = get_one(preset, setting, LV2_CORE__symbol);
-  LilvNode* const       value  = get_one(preset, setting, LV2_PRESETS__value);
-  const char* const     sym    = lilv_node_as_string(symbol);
-  const LilvPort* const port   = lilv_plugin_get_port_by_symbol(plugin, symbol);
-  expect(port && lilv_port_is_a(plugin, port, node(LV2_CORE__ControlPort)) &&
-           lilv_port_is_a(plugin, port, node(LV2_CORE__InputPort)),
-         "preset %s sets %s, not a control input",
-         preset,
-         sym);
-
-  const uint32_t index = lilv_port_get_index(plugin, port);
-  expect(
-    index < MAX_PORTS && !set[index], "preset %s sets %s twice", preset, sym);
-  set[index] = true;
-
-  LilvNode* min = NULL;
-  LilvNode* max = NULL;
-  lilv_port_get_range(plugin, port, NULL, &min, &max);
-  const float v = lilv_node_as_float(value);
-  expect(is_number(value) && v >= lilv_node_as_float(min) &&
-           v <= lilv_node_as_float(max) &&
-           (!lilv_port_has_property(plugin, port, node(LV2_CORE__integer)) ||
-            v == floorf(v)),
-         "preset %s: %s = %s is not a number in [%s, %s] (whole if integer)",
-         preset,
-         sym,
-         lilv_node_as_string(value),
-         lilv_node_as_string(min),
-         lilv_node_as_string(max));
-
-  lilv_node_free(min);
-  lilv_node_free(max);
-  lilv_node_free(value);
-  lilv_node_free(symbol);
-}
-
-/// Load every preset of a plugin on its own, check it, unload it; count them.
-static unsigned
-check_presets(const P4dTtlPlugin* const spec, const LilvPlugin* const plugin)
-{
-  LilvNodes* const presets =
-    lilv_plugin_get_related(plugin, node(LV2_PRESETS__Preset));
-  const unsigned n = presets ? lilv_nodes_size(presets) : 0U;
-
-  LilvIter* i = presets ? lilv_nodes_begin(presets) : NULL;
-  for (; presets && !lilv_nodes_is_end(presets, i);
-       i = lilv_nodes_next(presets, i)) {
-    const LilvNode* const preset = lilv_nodes_get(presets, i);
-    const char* const     uri    = lilv_node_as_uri(preset);
-    expect(lilv_world_load_resource(world, preset) > 0,
-           "preset %s does not load (no rdfs:seeAlso to a file?)",
-           uri);
-    check_value(uri, preset, LILV_NS_RDFS "label", NULL);
-
-    LilvNodes* const settings =
-      lilv_world_find_nodes(world, preset, node(LV2_CORE__port), NULL);
-    expect(settings && lilv_nodes_size(settings) > 0U,
-           "preset %s sets no control",
-           uri);
-    bool      set[MAX_PORTS] = { false };
-    LilvIter* j              = lilv_nodes_begin(settings);
-    for (; !lilv_nodes_is_end(settings, j); j = lilv_nodes_next(settings, j)) {
-      check_setting(plugin, uri, lilv_nodes_get(settings, j), set);
-    }
-
-    lilv_nodes_free(settings);
-
-    // Unload, so that the next preset must load its own file, as in a host
-    expect(lilv_world_unload_resource(world, preset) >= 0,
-           "preset %s does not unload",
-           uri);
-  }
-
-  lilv_nodes_free(presets);
-  expect(n >= spec->min_presets,
-         "%s has %u presets, fewer than %u",
-         spec->uri,
-         n,
-         spec->min_presets);
-  return n;
-}
-
-static const LilvPlugin*
-find_plugin(const P4dTtlPlugin* const spec)
-{
-  LilvNode* const         uri = lilv_new_uri(world, spec->uri);
-  const LilvPlugin* const plugin =
-    lilv_plugins_get_by_uri(lilv_world_get_all_plugins(world), uri);
-  lilv_node_free(uri);
-  expect(plugin != NULL, "plugin %s not found in the bundle", spec->uri);
-  return plugin;
 }
 
 static void
 test_plugin(const P4dTtlPlugin* const spec)
 {
-  const LilvPlugin* const plugin = find_plugin(spec);
+  const LilvPlugin* const plugin = p4d_ttl_find_plugin(spec);
   check_ports(spec, plugin);
   check_metadata(spec, plugin);
-  const unsigned n_presets = check_presets(spec, plugin);
 
   unsigned n_controls = 0U;
   for (uint32_t i = 0U; i < spec->n_ports; ++i) {
@@ -571,14 +398,12 @@ test_plugin(const P4dTtlPlugin* const spec)
 
   printf("# %s: %u ports (%u controls match the table: symbol, name, range, "
          "default, unit, properties, scale points; %u other ports), "
-         "%s, versions, project, no required feature, "
-         "%u presets load and are in range\n",
+         "%s, versions, project, no required feature\n",
          spec->uri,
          spec->n_ports,
          n_controls,
          spec->n_ports - n_controls,
-         spec->class_uri + strlen(LV2_CORE_PREFIX),
-         n_presets);
+         spec->class_uri + strlen(LV2_CORE_PREFIX));
 }
 
 /**
@@ -590,21 +415,24 @@ test_plugin(const P4dTtlPlugin* const spec)
 static void
 test_credits(const P4dTtlPlugin* const spec)
 {
-  const LilvPlugin* const plugin = find_plugin(spec);
-  check_value(spec->uri, lilv_plugin_get_uri(plugin), DOAP("shortdesc"), NULL);
+  const LilvPlugin* const plugin = p4d_ttl_find_plugin(spec);
+  p4d_ttl_check_value(
+    spec->uri, lilv_plugin_get_uri(plugin), DOAP("shortdesc"), NULL);
 
   LilvNode* const project = lilv_plugin_get_project(plugin);
-  check_value(spec->uri, project, DOAP("name"), NULL);
-  LilvNode* const maintainer = get_one(spec->uri, project, DOAP("maintainer"));
-  LilvNode* const mbox       = get_one(spec->uri, maintainer, FOAF("mbox"));
-  LilvNode* const homepage   = get_one(spec->uri, maintainer, FOAF("homepage"));
-  check_value(spec->uri, maintainer, FOAF("name"), NULL);
-  expect(lilv_node_is_uri(mbox) &&
-           !strncmp(lilv_node_as_uri(mbox), "mailto:", 7U) &&
-           lilv_node_is_uri(homepage),
-         "%s: the maintainer's foaf:mbox is not a mailto: URI, or its "
-         "foaf:homepage not a URI",
-         spec->uri);
+  p4d_ttl_check_value(spec->uri, project, DOAP("name"), NULL);
+  LilvNode* const maintainer =
+    p4d_ttl_get_one(spec->uri, project, DOAP("maintainer"));
+  LilvNode* const mbox = p4d_ttl_get_one(spec->uri, maintainer, FOAF("mbox"));
+  LilvNode* const homepage =
+    p4d_ttl_get_one(spec->uri, maintainer, FOAF("homepage"));
+  p4d_ttl_check_value(spec->uri, maintainer, FOAF("name"), NULL);
+  p4d_ttl_expect(lilv_node_is_uri(mbox) &&
+                   !strncmp(lilv_node_as_uri(mbox), "mailto:", 7U) &&
+                   lilv_node_is_uri(homepage),
+                 "%s: the maintainer's foaf:mbox is not a mailto: URI, or its "
+                 "foaf:homepage not a URI",
+                 spec->uri);
 
   lilv_node_free(homepage);
   lilv_node_free(mbox);
@@ -615,50 +443,16 @@ test_credits(const P4dTtlPlugin* const spec)
 int
 main(const int argc, char** const argv)
 {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s BUNDLE_DIR\n", argv[0]);
-    return 1;
-  }
-
-  // Only this bundle: an installed perlin4d must not hide the build
-  world = lilv_world_new();
-  assert(world);
-  const size_t len  = strlen(argv[1]);
-  char* const  path = (char*)calloc(len + 2U, 1U);
-  assert(path);
-  memcpy(path, argv[1], len);
-  path[len]              = len && argv[1][len - 1U] == '/' ? '\0' : '/';
-  LilvNode* const bundle = lilv_new_file_uri(world, NULL, path);
-  expect(bundle != NULL, "no file URI for %s", path);
-  lilv_world_load_bundle(world, bundle);
-  lilv_node_free(bundle);
-  free(path);
-
+  p4d_ttl_open(argc, argv);
   for (size_t i = 0U; i < N_PLUGINS; ++i) {
     test_plugin(&p4d_ttl_plugins[i]);
   }
-
-  LilvNodes* const presets = lilv_world_find_nodes(
-    world, NULL, node(LILV_NS_RDF "type"), node(LV2_PRESETS__Preset));
-  const unsigned n_presets = presets ? lilv_nodes_size(presets) : 0U;
-  lilv_nodes_free(presets);
-  expect(n_presets >= MIN_PRESETS,
-         "%u presets in the bundle, fewer than %u",
-         n_presets,
-         MIN_PRESETS);
-  printf("# %u distinct presets in the bundle\n", n_presets);
-
   for (size_t i = 0U; i < N_PLUGINS; ++i) {
     test_credits(&p4d_ttl_plugins[i]);
   }
 
   printf("# every plugin has a doap:shortdesc, its project a doap:name and a "
          "maintainer with foaf:name, foaf:mbox and foaf:homepage\n");
-
-  for (unsigned i = 0U; i < n_nodes; ++i) {
-    lilv_node_free(nodes[i]);
-  }
-
-  lilv_world_free(world);
+  p4d_ttl_close();
   return 0;
 }

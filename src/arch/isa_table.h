@@ -13,8 +13,8 @@
 #ifndef P4D_ISA_TABLE_H
 #define P4D_ISA_TABLE_H
 
+#include "exact_math.h"
 #include "isa.h"
-#include "smooth.h"
 
 #include <stddef.h>
 #include <stdint.h>

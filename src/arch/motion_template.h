@@ -7,7 +7,7 @@
   set.  A path defines the contract below, then includes this file, which
   defines motion_read(), motion_exp() and motion_sin() for its table.
   Frames past the last whole vector take the scalar functions of
-  motion_dsp.h, whose operations every lane repeats.
+  exact_math.h, whose operations every lane repeats.
 
   The contract.  Before including this file, a path defines P4D_W (float
   lanes; the doubles are half as many), the types
@@ -32,7 +32,7 @@
                                                 field, -1022 <= k <= 1023
 */
 
-#include "motion_dsp.h"
+#include "exact_math.h"
 
 #include <stdint.h>
 
@@ -41,7 +41,7 @@
 #  define P4D_WD (P4D_W / 2U)
 #endif
 
-/// The read of one frame (the scalar lane of p4d_motion_dsp_read()).
+/// The read of one frame (the scalar lane of p4d_motion_pair_read()).
 static inline double
 read_one(const float* line, uint32_t mask, int64_t w, double d)
 {
@@ -53,16 +53,16 @@ read_one(const float* line, uint32_t mask, int64_t w, double d)
   }
   const float* const points = line + ((uint64_t)(w - di - 4) & mask);
   const double       t      = 4.0 - fr;
-  double             pre[P4D_MOTION_DSP_TAPS];
+  double             pre[P4D_EXACT_LAGRANGE_POINTS];
   double             acc = 1.0;
-  for (unsigned j = 0U; j < P4D_MOTION_DSP_TAPS; ++j) {
+  for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
     pre[j] = acc;
     acc *= t - (double)j;
   }
   double y   = 0.0;
   double suf = 1.0;
-  for (unsigned j = P4D_MOTION_DSP_TAPS; j-- > 0U;) {
-    y += (pre[j] * suf * p4d_motion_dsp_lagrange[j]) * (double)points[j];
+  for (unsigned j = P4D_EXACT_LAGRANGE_POINTS; j-- > 0U;) {
+    y += (pre[j] * suf * p4d_exact_lagrange[j]) * (double)points[j];
     suf *= t - (double)j;
   }
   return y;
@@ -83,29 +83,29 @@ motion_read(const float*  line,
     const VD fr = vd_sub(dv, vl_to_vd(di));
     int64_t  dl[P4D_WD];
     double   tap[P4D_WD];
-    double   s[P4D_MOTION_DSP_TAPS][P4D_WD];
+    double   s[P4D_EXACT_LAGRANGE_POINTS][P4D_WD];
     vl_store(dl, di);
     for (unsigned l = 0U; l < P4D_WD; ++l) {
       const int64_t      w      = w0 + (int64_t)(i + l);
       const float* const points = line + ((uint64_t)(w - dl[l] - 4) & mask);
       tap[l]                    = line[(uint64_t)(w - dl[l]) & mask];
-      for (unsigned j = 0U; j < P4D_MOTION_DSP_TAPS; ++j) {
+      for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
         s[j][l] = points[j];
       }
     }
 
     const VD t   = vd_sub(vd_set1(4.0), fr);
     VD       acc = vd_set1(1.0);
-    VD       pre[P4D_MOTION_DSP_TAPS];
-    for (unsigned j = 0U; j < P4D_MOTION_DSP_TAPS; ++j) {
+    VD       pre[P4D_EXACT_LAGRANGE_POINTS];
+    for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
       pre[j] = acc;
       acc    = vd_mul(acc, vd_sub(t, vd_set1((double)j)));
     }
     VD yv  = vd_set1(0.0);
     VD suf = vd_set1(1.0);
-    for (unsigned j = P4D_MOTION_DSP_TAPS; j-- > 0U;) {
+    for (unsigned j = P4D_EXACT_LAGRANGE_POINTS; j-- > 0U;) {
       const VD weight =
-        vd_mul(vd_mul(pre[j], suf), vd_set1(p4d_motion_dsp_lagrange[j]));
+        vd_mul(vd_mul(pre[j], suf), vd_set1(p4d_exact_lagrange[j]));
       yv  = vd_add(yv, vd_mul(weight, vd_load(s[j])));
       suf = vd_mul(suf, vd_sub(t, vd_set1((double)j)));
     }
@@ -121,7 +121,7 @@ motion_exp(const double* x, double* y, uint32_t n)
 {
   uint32_t i = 0U;
   for (; i + P4D_WD <= n; i += P4D_WD) {
-    // p4d_motion_dsp_exp() lane by lane.
+    // p4d_exact_exp_short() lane by lane.
     const VD xv      = vd_load(x + i);
     const VD yv      = vd_mul(xv, vd_set1(1.44269504088896338700));
     const VD rounded = vd_blend(vd_lt(yv, vd_set1(0.0)),
@@ -148,7 +148,7 @@ motion_exp(const double* x, double* y, uint32_t n)
     vd_store(y + i, vd_mul(p, vl_pow2(k)));
   }
   for (; i < n; ++i) {
-    y[i] = p4d_motion_dsp_exp(x[i]);
+    y[i] = p4d_exact_exp_short(x[i]);
   }
 }
 
@@ -157,7 +157,7 @@ motion_sin(const double* a, double* y, uint32_t n)
 {
   uint32_t i = 0U;
   for (; i + P4D_WD <= n; i += P4D_WD) {
-    // p4d_motion_dsp_sin() lane by lane.
+    // p4d_exact_quarter_sin_short() lane by lane.
     const VD x  = vd_mul(vd_load(a + i), vd_set1(1.57079632679489661923));
     const VD x2 = vd_mul(x, x);
     const VD x4 = vd_mul(x2, x2);
@@ -176,7 +176,6 @@ motion_sin(const double* a, double* y, uint32_t n)
     vd_store(y + i, vd_mul(x, p));
   }
   for (; i < n; ++i) {
-    const P4dMotionPair s = p4d_motion_dsp_sin(p4d_motion_pair(a[i]));
-    y[i]                  = s[0];
+    y[i] = p4d_exact_quarter_sin_short(a[i]);
   }
 }

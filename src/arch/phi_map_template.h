@@ -35,8 +35,8 @@
   beyond the table (|z| >= 8, or not a number) take p4d_phi_map_one().
 */
 
+#include "exact_math.h"
 #include "phi_map.h"
-#include "smooth.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -54,10 +54,10 @@ phi_map(const P4dPhiTable* table,
         float*             y,
         uint32_t           n)
 {
-  const VD range = vd_set1(P4D_SMOOTH_PHI_RANGE);
-  const VD steps = vd_set1(P4D_SMOOTH_PHI_STEPS);
+  const VD range = vd_set1(P4D_EXACT_PHI_RANGE);
+  const VD steps = vd_set1(P4D_EXACT_PHI_STEPS);
   const VD zero  = vd_set1(0.0);
-  const VD top   = vd_set1(P4D_SMOOTH_PHI_PIECES);
+  const VD top   = vd_set1(P4D_EXACT_PHI_PIECES);
   const VD lo    = vd_set1(low);
   const VD sp    = vd_set1(span);
 

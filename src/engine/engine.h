@@ -34,9 +34,6 @@
 extern "C" {
 #endif
 
-/// Most channels of any engine.
-#define P4D_MAX_CHANNELS 4U
-
 /// Fixed cross-fade time of the noise engine.
 #define P4D_NOISE_GLIDE_MS 20.0
 

@@ -4,19 +4,19 @@
 /**
    @file phi_map.h
    The Mod's output map over a block of frames: y = low + span Phi(z) per
-   frame, through Phi's table (smooth.h), flushed below 1e-30.  The paths
-   (src/arch/phi_map_template.h) take the frames as lanes and do, in every
-   lane, exactly the scalar operations in the scalar order (no contraction:
-   -ffp-contract=off; the table's pieces are read, not recomputed), so
-   every path gives the bits of p4d_phi_map_one(), the scalar reference
-   defined here.  The path is the one in use (isa.h).  Internal to the
-   engines.
+   frame, through Phi's table (exact_math.h), flushed below 1e-30.  The
+   paths (src/arch/phi_map_template.h) take the frames as lanes and do, in
+   every lane, exactly the scalar operations in the scalar order (no
+   contraction: -ffp-contract=off; the table's pieces are read, not
+   recomputed), so every path gives the bits of p4d_phi_map_one(), the
+   scalar reference defined here.  The path is the one in use (isa.h).
+   Internal to the engines.
 */
 
 #ifndef P4D_PHI_MAP_H
 #define P4D_PHI_MAP_H
 
-#include "smooth.h"
+#include "exact_math.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -25,7 +25,7 @@
 static inline float
 p4d_phi_map_one(const P4dPhiTable* table, float z, double low, double span)
 {
-  const float r = (float)(low + span * p4d_smooth_phi(table, z));
+  const float r = (float)(low + span * p4d_exact_phi(table, z));
   return fabsf(r) < 1.0e-30f ? 0.0f : r;
 }
 

@@ -39,14 +39,15 @@
   frames of the voice's time line (knot j at frame j * KNOT, so the knots
   do not depend on how a render is cut) and the exponent is interpolated
   linearly between them: 16 frames are 0.33 ms at 48 kHz, against bumps of
-  a few ms.  The exponential is a polynomial (p4d_smooth_exp, src/maths/smooth.h):
-  libm's exp() may round differently on another machine.
+  a few ms.  The exponential is a polynomial (p4d_exact_exp,
+  src/maths/exact_math.h): libm's exp() may round differently on another
+  machine.
 */
 
 #include "texture.h"
 
+#include "exact_math.h"
 #include "noise.h"
-#include "smooth.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -113,7 +114,7 @@ static float
 envelope_exp(float x)
 {
   const float c = x > -80.0f ? (x < 80.0f ? x : 80.0f) : -80.0f;
-  return (float)p4d_smooth_exp((double)c);
+  return (float)p4d_exact_exp((double)c);
 }
 
 /// Steps of a between the entries of the k tables.

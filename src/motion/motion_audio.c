@@ -63,14 +63,12 @@
   Hygiene.  Non-finite input samples become 0, and tiny ones 0, before
   anything stores them; the filters flush states below 1e-30; the output
   is flushed below 1e-30 and clamped to +-3e38, so it is always finite.
-  All maths are +, -, *, / and sqrt (the smooth.h way): no libm
+  All maths are +, -, *, / and sqrt (the exact_math.h way): no libm
   transcendental decides a bit.
 */
 
-#include "motion_audio.h"
-
 #include "motion_block.h"
-#include "motion_dsp.h"
+#include "motion_private.h"
 
 #include <float.h>
 #include <math.h>
@@ -178,7 +176,7 @@ cutoff_of(const P4dMotion* m, double u)
   const P4dMotionGlide* const g  = m->glide;
   double                      fc = g[G_CUTOFF].value;
   if (g[G_OCT].value != 0.0) {
-    fc *= p4d_motion_dsp_exp(g[G_OCT].value * u * P4D_LN2);
+    fc *= p4d_exact_exp_short(g[G_OCT].value * u * P4D_LN2);
   }
   const double top = P4D_MOTION_MAX_CUTOFF * m->sample_rate_hz;
   fc = fc < P4D_MOTION_MIN_CUTOFF_HZ ? P4D_MOTION_MIN_CUTOFF_HZ : fc;
@@ -189,7 +187,7 @@ cutoff_of(const P4dMotion* m, double u)
 static inline double
 db_gain(double db)
 {
-  return db == 0.0 ? 1.0 : p4d_motion_dsp_exp(db * P4D_LN10_20);
+  return db == 0.0 ? 1.0 : p4d_exact_exp_short(db * P4D_LN10_20);
 }
 
 /// Frame i's curves of target channel ch as u in (-1, 1), left and right
@@ -367,8 +365,8 @@ filter_frame(P4dMotion*    m,
     if (knot) {
       P4dMotionPair at = p4d_motion_pair(0.0);
       for (unsigned c = 0U; c < 2U; ++c) {
-        at[c] =
-          p4d_motion_dsp_tan(2.0 * cutoff_of(m, u_cut[c]) / m->sample_rate_hz);
+        at[c] = p4d_exact_quarter_tan(2.0 * cutoff_of(m, u_cut[c]) /
+                                      m->sample_rate_hz);
       }
       kg[0] = m->knots_fresh ? at : kg[1];
       kg[1] = at;

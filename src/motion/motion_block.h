@@ -6,12 +6,12 @@
    Motion's per-frame maths over a chunk of frames (src/motion/motion_audio.c):
    the delay line's 8-point Lagrange read and the gain law's exponential, with
    the frames as vector lanes.  Every lane does exactly the operations of
-   p4d_motion_dsp_read(), p4d_motion_dsp_exp() and p4d_motion_dsp_sin()
-   (motion_dsp.h) in their
-   order (no contraction: -ffp-contract=off), so every path gives their
-   bits.  The paths are src/arch/motion_template.h's, on the path in use
-   (isa.h): 2 lanes (generic), 4 (AVX2) or 8 (AVX-512).  Pure and realtime
-   safe.  Internal to Motion.
+   p4d_motion_pair_read() (motion_private.h), p4d_exact_exp_short() and
+   p4d_exact_quarter_sin_short() (exact_math.h) in their order (no
+   contraction: -ffp-contract=off), so every path gives their bits.  The
+   paths are src/arch/motion_template.h's, on the path in use (isa.h): 2
+   lanes (generic), 4 (AVX2) or 8 (AVX-512).  Pure and realtime safe.
+   Internal to Motion.
 */
 
 #ifndef P4D_MOTION_BLOCK_H
@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 /**
-   y[i] = the read of one side's line (p4d_motion_dsp_read()'s lane: the
+   y[i] = the read of one side's line (p4d_motion_pair_read()'s lane: the
    tap at a whole delay, else the Lagrange interpolation) at absolute frame
    w0 + i minus d[i] frames (d[i] >= 4), for i < n.  Realtime safe.
 */
@@ -32,11 +32,11 @@ p4d_motion_block_read(const float*  line,
                       double*       y,
                       uint32_t      n);
 
-/// y[i] = p4d_motion_dsp_exp(x[i]) for i < n.  Realtime safe.
+/// y[i] = p4d_exact_exp_short(x[i]) for i < n.  Realtime safe.
 void
 p4d_motion_block_exp(const double* x, double* y, uint32_t n);
 
-/// y[i] = p4d_motion_dsp_sin()'s lane for a[i] in [0, 1], for i < n.
+/// y[i] = p4d_exact_quarter_sin_short()'s lane for a[i] in [0, 1], for i < n.
 /// Realtime safe.
 void
 p4d_motion_block_sin(const double* a, double* y, uint32_t n);

@@ -47,12 +47,10 @@ plan_output(const P4dPlan*    plan,
     return p4d_report_bad_value(st, "--plot", o->plot, "is the output file");
   }
 
-  const char* reason =
-    p4d_output_choose_format(o->output, o->format, &info->format);
-  if (reason) {
-    return o->format ? p4d_report_bad_value(st, "--format", o->format, reason)
-           : stream  ? p4d_report_bad_value(st, "-o", o->output, reason)
-                     : p4d_report_usage(st, o->output, reason);
+  if (p4d_output_choose_format(o->output, o->format, &info->format, st)) {
+    return o->format ? p4d_report_name(st, "--format", o->format)
+           : stream  ? p4d_report_name(st, "-o", o->output)
+                     : p4d_report_name(st, o->output, NULL);
   }
   if (stream && !p4d_output_can_stream(&info->format)) {
     return p4d_report_bad_value(st,
@@ -101,9 +99,9 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
   P4dOutput* out = NULL;
   code           = p4d_output_open(&out, &info, o->output, o->plot, st);
   if (!code) {
-    const char* const reason = p4d_render_plan(
-      plan, o->n_jobs, !o->quiet && isatty(2), p4d_output_write, out);
-    code = reason ? p4d_report_failure(st, o->output, reason) : code;
+    code = p4d_render_plan(
+      plan, o->n_jobs, !o->quiet && isatty(2), p4d_output_write, out, st);
+    code = code ? p4d_report_name(st, o->output, NULL) : code;
   }
   if (!code) {
     code = p4d_output_close(out, st);
@@ -112,9 +110,9 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
     // A signal from here on waits until the files are in place, or not
     // (it came first): a render is either complete or leaves nothing.
     p4d_render_hold_signals(true);
-    const char* const stop = p4d_render_interruption();
-    code                   = stop ? p4d_report_failure(st, o->output, stop)
-                                  : p4d_output_commit(out, st);
+    code = p4d_render_check_signal(st);
+    code =
+      code ? p4d_report_name(st, o->output, NULL) : p4d_output_commit(out, st);
     p4d_render_hold_signals(false);
   }
 

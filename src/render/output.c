@@ -73,10 +73,19 @@ find_subtype(const char* name)
   return 0;
 }
 
-const char*
-p4d_output_choose_format(const char* path,
-                         const char* format_arg,
-                         P4dFormat*  format)
+/// Record a format that cannot be: a bad command line, its culprit named
+/// by the caller.
+static P4dRenderCode
+refuse(P4dRenderStatus* status, const char* reason)
+{
+  return p4d_report_usage(status, NULL, reason);
+}
+
+P4dRenderCode
+p4d_output_choose_format(const char*      path,
+                         const char*      format_arg,
+                         P4dFormat*       format,
+                         P4dRenderStatus* status)
 {
   int         container = -1;
   const char* sub_name  = NULL;
@@ -89,23 +98,26 @@ p4d_output_choose_format(const char* path,
       sub_name =
         format_arg; // a subtype alone: the container is the extension's
     } else if (container < 0) {
-      return "unknown format (wav, flac, aiff, csv, optionally with -pcm16, "
-             "-pcm24, -pcm32 or -float)";
+      return refuse(status,
+                    "unknown format (wav, flac, aiff, csv, optionally with "
+                    "-pcm16, -pcm24, -pcm32 or -float)");
     } else {
       sub_name = dash ? dash + 1 : NULL;
     }
   }
 
   if (container < 0 && p4d_atomic_is_stream(path)) {
-    return "standard output needs --format flac or --format csv";
+    return refuse(status,
+                  "standard output needs --format flac or --format csv");
   }
   if (container < 0) {
     const char* slash = strrchr(path, '/');
     const char* dot   = strrchr(slash ? slash : path, '.');
     container         = dot ? find_container(dot + 1, strlen(dot + 1)) : -1;
     if (container < 0) {
-      return "unknown file extension (use .wav, .flac, .aiff, .csv, or "
-             "--format)";
+      return refuse(status,
+                    "unknown file extension (use .wav, .flac, .aiff, .csv, or "
+                    "--format)");
     }
   }
 
@@ -117,10 +129,10 @@ p4d_output_choose_format(const char* path,
         (format->container == P4D_CONTAINER_FLAC &&
          format->subtype != SF_FORMAT_PCM_16 &&
          format->subtype != SF_FORMAT_PCM_24)) {
-      return "this container cannot hold that sample format";
+      return refuse(status, "this container cannot hold that sample format");
     }
   }
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 bool
@@ -176,19 +188,24 @@ open_stream(int fd)
   return stream;
 }
 
-/// Open the files; NULL on success, else the reason, with the file in *what.
-static const char*
-open_files(P4dOutput**          result,
-           const P4dOutputInfo* info,
-           const char*          path,
-           const char*          plot_path,
-           const char**         what)
+/// Record a failure of the output's main file (path, or "-").
+static P4dRenderCode
+fail(const P4dOutput* out, const char* reason, P4dRenderStatus* status)
+{
+  return p4d_report_failure(status, out->main.path, reason);
+}
+
+P4dRenderCode
+p4d_output_open(P4dOutput**          result,
+                const P4dOutputInfo* info,
+                const char*          path,
+                const char*          plot_path,
+                P4dRenderStatus*     status)
 {
   P4dOutput* out = (P4dOutput*)calloc(1U, sizeof(P4dOutput));
   *result        = out;
-  *what          = path;
   if (!out) {
-    return strerror(ENOMEM);
+    return p4d_report_failure(status, path, strerror(ENOMEM));
   }
 
   out->info    = *info;
@@ -200,9 +217,9 @@ open_files(P4dOutput**          result,
                 info->n_frames,
                 info->names);
 
-  const char* reason = p4d_atomic_open(&out->main, path, info->force);
-  if (reason) {
-    return reason;
+  P4dRenderCode code = p4d_atomic_open(&out->main, path, info->force, status);
+  if (code) {
+    return code;
   }
 
   if (info->format.container == P4D_CONTAINER_CSV) {
@@ -210,7 +227,7 @@ open_files(P4dOutput**          result,
     // be linked into place.
     out->csv = open_stream(out->main.fd);
     if (!out->csv) {
-      return strerror(errno);
+      return fail(out, strerror(errno), status);
     }
     fprintf(out->csv, "time_s");
     for (unsigned c = 0U; c < info->n_channels; ++c) {
@@ -223,7 +240,7 @@ open_files(P4dOutput**          result,
     out->sf_info.format     = sf_container(out) | info->format.subtype;
     out->sound = sf_open_fd(out->main.fd, SFM_WRITE, &out->sf_info, SF_FALSE);
     if (!out->sound) {
-      return sf_strerror(NULL);
+      return fail(out, sf_strerror(NULL), status);
     }
     // No PEAK chunk (it holds the time of writing: the same command must
     // write the same bytes); PCM clips instead of wrapping.
@@ -232,35 +249,26 @@ open_files(P4dOutput**          result,
   }
 
   if (plot_path) {
-    *what         = plot_path;
     out->has_plot = true;
-    reason        = p4d_atomic_open(&out->plot, plot_path, info->force);
+    code          = p4d_atomic_open(&out->plot, plot_path, info->force, status);
   }
   const size_t n_narrow = info->max_frames * info->n_channels;
-  if (!reason && info->frame_channels != info->n_channels) {
+  if (!code && info->frame_channels != info->n_channels) {
     out->narrow = n_narrow ? (float*)malloc(n_narrow * sizeof(float)) : NULL;
-    reason      = out->narrow ? NULL : strerror(ENOMEM);
+    code        = out->narrow ? code
+                              : p4d_report_failure(status,
+                                            plot_path ? plot_path : path,
+                                            strerror(ENOMEM));
   }
-  return reason;
+  return code;
 }
 
 P4dRenderCode
-p4d_output_open(P4dOutput**          out,
-                const P4dOutputInfo* info,
-                const char*          path,
-                const char*          plot_path,
-                P4dRenderStatus*     status)
-{
-  const char*       what   = path;
-  const char* const reason = open_files(out, info, path, plot_path, &what);
-  return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
-}
-
-const char*
-p4d_output_write(void*        output,
-                 int64_t      frame,
-                 const float* interleaved,
-                 size_t       n)
+p4d_output_write(void*            output,
+                 int64_t          frame,
+                 const float*     interleaved,
+                 size_t           n,
+                 P4dRenderStatus* status)
 {
   P4dOutput* const     out    = (P4dOutput*)output;
   const P4dOutputInfo* info   = &out->info;
@@ -300,19 +308,19 @@ p4d_output_write(void*        output,
       fputc('\n', out->csv);
       ++out->next_row;
     }
-    return ferror(out->csv) ? strerror(errno ? errno : EIO) : NULL;
+    return ferror(out->csv) ? fail(out, strerror(errno ? errno : EIO), status)
+                            : P4D_RENDER_SUCCESS;
   }
 
-  // The reason lives in the sound file: the caller copies it (report.h).
   return sf_writef_float(out->sound, frames, (sf_count_t)n) == (sf_count_t)n
-           ? NULL
-           : sf_strerror(out->sound);
+           ? P4D_RENDER_SUCCESS
+           : fail(out, sf_strerror(out->sound), status);
 }
 
 /// Read the written sound file back, through a descriptor of its own, and
 /// check its header.
-static const char*
-verify_sound(const P4dOutput* out)
+static P4dRenderCode
+verify_sound(const P4dOutput* out, P4dRenderStatus* status)
 {
   SF_INFO   info = { 0 };
   const int fd   = fcntl(out->main.fd, F_DUPFD_CLOEXEC, 3);
@@ -330,15 +338,20 @@ verify_sound(const P4dOutput* out)
   if (fd >= 0) {
     close(fd);
   }
-  return !file ? "the written file cannot be read back"
-         : ok  ? NULL
-               : "the written file does not read back as written";
+  return !file ? fail(out, "the written file cannot be read back", status)
+         : ok  ? P4D_RENDER_SUCCESS
+               : fail(out,
+                     "the written file does not read back as written",
+                     status);
 }
 
-/// Flush, sync (a file, not a pipe) and close stream; NULL on success, else
-/// the first reason.
-static const char*
-close_stream(FILE* stream, bool sync)
+/// Flush, sync (a file, not a pipe) and close the stream of the file named
+/// culprit; the first failure is recorded.
+static P4dRenderCode
+close_stream(FILE*            stream,
+             bool             sync,
+             const char*      culprit,
+             P4dRenderStatus* status)
 {
   const bool failed =
     fflush(stream) || ferror(stream) || (sync && fsync(fileno(stream)));
@@ -346,65 +359,54 @@ close_stream(FILE* stream, bool sync)
   if (fclose(stream) && !reason) {
     reason = strerror(errno);
   }
-  return reason;
-}
-
-/// Finish the files; NULL on success, else the reason, with the file in
-/// *what.
-static const char*
-close_files(P4dOutput* out, const char** what)
-{
-  const char* reason = NULL;
-  const bool  sync   = !out->main.stream;
-  *what              = out->main.path;
-
-  if (out->csv) {
-    reason   = close_stream(out->csv, sync);
-    out->csv = NULL;
-  } else {
-    if (sf_close(out->sound)) {
-      reason = "cannot finish the file";
-    }
-    out->sound = NULL;
-    if (!reason && sync && fsync(out->main.fd)) {
-      reason = strerror(errno);
-    }
-    reason = reason || !sync ? reason : verify_sound(out);
-  }
-
-  if (!reason && out->has_plot) {
-    *what     = out->plot.path;
-    FILE* svg = open_stream(out->plot.fd);
-    if (!svg) {
-      return strerror(errno);
-    }
-    p4d_plot_write(&out->plot_data, svg);
-    reason = close_stream(svg, true);
-  }
-  return reason;
+  return reason ? p4d_report_failure(status, culprit, reason)
+                : P4D_RENDER_SUCCESS;
 }
 
 P4dRenderCode
 p4d_output_close(P4dOutput* out, P4dRenderStatus* status)
 {
-  const char*       what   = out->main.path;
-  const char* const reason = close_files(out, &what);
-  return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
+  P4dRenderCode code = P4D_RENDER_SUCCESS;
+  const bool    sync = !out->main.stream;
+
+  if (out->csv) {
+    code     = close_stream(out->csv, sync, out->main.path, status);
+    out->csv = NULL;
+  } else {
+    if (sf_close(out->sound)) {
+      code = fail(out, "cannot finish the file", status);
+    }
+    out->sound = NULL;
+    if (!code && sync && fsync(out->main.fd)) {
+      code = fail(out, strerror(errno), status);
+    }
+    code = code || !sync ? code : verify_sound(out, status);
+  }
+
+  if (!code && out->has_plot) {
+    FILE* svg = open_stream(out->plot.fd);
+    if (!svg) {
+      return p4d_report_failure(status, out->plot.path, strerror(errno));
+    }
+    p4d_plot_write(&out->plot_data, svg);
+    code = close_stream(svg, true, out->plot.path, status);
+  }
+  return code;
 }
 
 P4dRenderCode
 p4d_output_commit(P4dOutput* out, P4dRenderStatus* status)
 {
-  const char* reason = out->has_plot ? p4d_atomic_commit(&out->plot) : NULL;
-  if (reason) {
-    return p4d_report_failure(status, out->plot.path, reason);
+  P4dRenderCode code =
+    out->has_plot ? p4d_atomic_commit(&out->plot, status) : P4D_RENDER_SUCCESS;
+  if (code) {
+    return code;
   }
-  reason = p4d_atomic_commit(&out->main);
-  if (reason) {
+  code = p4d_atomic_commit(&out->main, status);
+  if (code) {
     p4d_atomic_undo(&out->plot);
-    return p4d_report_failure(status, out->main.path, reason);
   }
-  return P4D_RENDER_SUCCESS;
+  return code;
 }
 
 /// Close the writers' streams (what they hold is not wanted).
@@ -428,19 +430,9 @@ p4d_output_discard(P4dOutput* out, P4dRenderStatus* status)
     return true;
   }
   drop_streams(out);
-  const char* const left[2] = { p4d_atomic_discard(&out->main),
-                                p4d_atomic_discard(&out->plot) };
-  for (unsigned i = 0U; i < 2U; ++i) {
-    if (left[i] && status->code == P4D_RENDER_ERR_FAILED &&
-        status->reason == status->text) {
-      const size_t len = strlen(status->text);
-      snprintf(status->text + len,
-               sizeof(status->text) - len,
-               " (%s left behind)",
-               left[i]);
-    }
-  }
-  return !left[0] && !left[1];
+  const bool main_clean = p4d_atomic_discard(&out->main, status);
+  const bool plot_clean = p4d_atomic_discard(&out->plot, status);
+  return main_clean && plot_clean;
 }
 
 void

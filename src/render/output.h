@@ -14,7 +14,7 @@
 #ifndef P4D_OUTPUT_H
 #define P4D_OUTPUT_H
 
-#include "engine.h"
+#include "params.h"
 #include "report.h"
 
 #include <stdbool.h>
@@ -39,12 +39,14 @@ typedef struct {
    (a container, a subtype, or container-subtype: "wav", "pcm24",
    "flac-pcm16").
 
-   @return NULL on success, else the reason.
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_USAGE with no culprit (the
+   caller names the option or file).
 */
-const char*
-p4d_output_choose_format(const char* path,
-                         const char* format_arg,
-                         P4dFormat*  format);
+P4dRenderCode
+p4d_output_choose_format(const char*      path,
+                         const char*      format_arg,
+                         P4dFormat*       format,
+                         P4dRenderStatus* status);
 
 /// Whether the format can be written to standard output (a pipe): FLAC
 /// and CSV.
@@ -72,12 +74,12 @@ typedef struct {
    Open the output (path, or "-" for standard output) and the plot (if
    plot_path is not NULL) as temporary files.
 
-   @param out Set to the output, to free with p4d_output_free() even if
+   @param result Set to the output, to free with p4d_output_free() even if
    opening failed.
    @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming the file.
 */
 P4dRenderCode
-p4d_output_open(P4dOutput**          out,
+p4d_output_open(P4dOutput**          result,
                 const P4dOutputInfo* info,
                 const char*          path,
                 const char*          plot_path,
@@ -87,13 +89,14 @@ p4d_output_open(P4dOutput**          out,
    Write rendered frames (a P4dRenderSink): the first n_channels of each
    frame of frame_channels.
 
-   @return NULL on success, else the reason.
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming the file.
 */
-const char*
-p4d_output_write(void*        output,
-                 int64_t      frame,
-                 const float* interleaved,
-                 size_t       n);
+P4dRenderCode
+p4d_output_write(void*            output,
+                 int64_t          frame,
+                 const float*     interleaved,
+                 size_t           n,
+                 P4dRenderStatus* status);
 
 /**
    Finish the files, flush them to the disk and check them (a sound file is

@@ -13,6 +13,7 @@
 
 #include <assert.h>
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,16 +66,38 @@ p4d_cli_use(const char* path)
   program = path ? path : render_path;
 }
 
+P4dProcSetup
+p4d_cli_setup(void)
+{
+  P4dProcSetup how;
+  memset(&how, 0, sizeof(how));
+  how.program = program;
+  how.dir     = p4d_work_dir();
+  return how;
+}
+
 P4dProcResult
 p4d_cli_run(const char* const* args, P4dTrouble trouble)
 {
-  return p4d_proc_run(program, args, p4d_work_dir(), trouble, false);
+  P4dProcSetup how = p4d_cli_setup();
+  how.fsize        = trouble == P4D_PROC_FILE_LIMIT ? 65536L : 0L;
+  how.full_disk    = trouble == P4D_PROC_FILE_LIMIT;
+  how.nobody       = trouble == P4D_PROC_AS_NOBODY;
+  how.stderr_tty   = trouble == P4D_PROC_STDERR_TTY;
+  P4dProc proc     = p4d_proc_start(&how, args);
+  if (trouble == P4D_PROC_SIGTERM) {
+    p4d_proc_wait_open(&proc, p4d_work_dir());
+    assert(!kill(proc.pid, SIGTERM));
+  }
+  return p4d_proc_finish(&proc);
 }
 
 P4dProcResult
 p4d_cli_run_for(const char* const* args, double timeout_s)
 {
-  return p4d_proc_run_for(program, args, p4d_work_dir(), timeout_s);
+  P4dProcSetup how = p4d_cli_setup();
+  how.timeout_s    = timeout_s;
+  return p4d_proc_run(&how, args);
 }
 
 P4dProcResult
@@ -144,8 +167,9 @@ p4d_cli_refused(const char* const* args,
 long
 p4d_cli_peak_kib(const char* const* args)
 {
-  const P4dProcResult r =
-    p4d_proc_run(program, args, p4d_work_dir(), P4D_PROC_PLAIN, true);
+  P4dProcSetup how      = p4d_cli_setup();
+  how.peak              = true;
+  const P4dProcResult r = p4d_proc_run(&how, args);
   assert(r.status == 0);
   return r.peak_kib;
 }
@@ -273,4 +297,76 @@ p4d_count_substrings(const char* s, const char* what)
     ++n;
   }
   return n;
+}
+
+P4dProc
+p4d_cli_start(const P4dCliStart* s, const char* const* args)
+{
+  P4dProcSetup how = p4d_cli_setup();
+  how.program      = s->program ? s->program : p4d_cli_render();
+  how.env          = s->named ? "P4D_NO_TMPFILE=1" : NULL;
+  how.nobody       = s->nobody;
+  how.fsize        = s->fsize;
+  how.keep_out     = true;
+  return p4d_proc_start(&how, args);
+}
+
+void
+p4d_cli_wait_open(const P4dProc* c, const char* dir)
+{
+  p4d_proc_wait_open(c, dir[0] ? p4d_work_path(dir) : p4d_work_dir());
+}
+
+P4dProcResult
+p4d_cli_run_as(const P4dCliStart* s, const char* const* args)
+{
+  P4dProc c = p4d_cli_start(s, args);
+  return p4d_proc_finish(&c);
+}
+
+unsigned
+p4d_cli_names(const char* dir, char* list, size_t size)
+{
+  DIR* const d = opendir(dir[0] ? p4d_work_path(dir) : p4d_work_dir());
+  assert(d);
+  unsigned n = 0U;
+  list[0]    = '\0';
+  for (struct dirent* e = readdir(d); e; e = readdir(d)) {
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+      const size_t len = strlen(list);
+      snprintf(list + len, size - len, " %s", e->d_name);
+      ++n;
+    }
+  }
+  closedir(d);
+  return n;
+}
+
+void
+p4d_cli_expect_names(const char* dir, unsigned n, const char* what)
+{
+  char           list[2048];
+  const unsigned found = p4d_cli_names(dir, list, sizeof(list));
+  if (found != n) {
+    printf("# %s: %u names left (expected %u):%s\n", what, found, n, list);
+  }
+  assert(found == n);
+}
+
+void
+p4d_cli_expect_line(const P4dProcResult* r,
+                    int                  status,
+                    const char*          prefix,
+                    const char*          what)
+{
+  const bool ok = r->status == status && p4d_count_lines(r->err) == 1U &&
+                  !strncmp(r->err, prefix, strlen(prefix)) && !r->out_len;
+  if (!ok) {
+    printf("# %s: status %d (expected %d), stderr: %s\n",
+           what,
+           r->status,
+           status,
+           r->err);
+  }
+  assert(ok);
 }

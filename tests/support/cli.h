@@ -19,6 +19,15 @@
 
 #include <stddef.h>
 
+/// The trouble a render runs in.
+typedef enum {
+  P4D_PROC_PLAIN,      ///< None
+  P4D_PROC_FILE_LIMIT, ///< Writes past 64 KiB fail, as on a full disk
+  P4D_PROC_SIGTERM,    ///< SIGTERM once it holds its output open
+  P4D_PROC_AS_NOBODY,  ///< As user nobody if root (so permissions apply)
+  P4D_PROC_STDERR_TTY, ///< Stderr is a terminal (a pseudo-terminal)
+} P4dTrouble;
+
 /**
    Set up a test of the renderer: render_arg is the path it was given (made
    absolute, as the program runs in the work folder), the work folder is
@@ -40,12 +49,62 @@ p4d_cli_render(void);
 void
 p4d_cli_use(const char* path);
 
-/// Run the renderer with args (NULL-terminated) in the work folder.
+/// How a render is started, for a test that acts on it while it runs.
+typedef struct {
+  const char* program; ///< A copy of the renderer, or NULL: the original
+  bool        named;   ///< P4D_NO_TMPFILE=1: a named temporary file
+  bool        nobody;  ///< As user nobody (if root), so that modes apply
+  long        fsize;   ///< RLIMIT_FSIZE in bytes (SIGXFSZ as is), or 0
+} P4dCliStart;
+
+/// Start a render in the work folder, all of its stdout kept (out_all).
+P4dProc
+p4d_cli_start(const P4dCliStart* s, const char* const* args);
+
+/// Wait until the render holds open a file of folder dir of the work
+/// folder ("" for itself): its output, under whatever name or none.
+void
+p4d_cli_wait_open(const P4dProc* c, const char* dir);
+
+/// Start a render and finish it.
+P4dProcResult
+p4d_cli_run_as(const P4dCliStart* s, const char* const* args);
+
+/// The names in folder dir of the work folder ("" for itself), for a
+/// message (" a b c"); and how many.
+unsigned
+p4d_cli_names(const char* dir, char* list, size_t size);
+
+/// Assert that folder dir of the work folder holds n names, listing them
+/// if not.
+void
+p4d_cli_expect_names(const char* dir, unsigned n, const char* what);
+
+/// Assert the one-line refusal or failure of r: status, a stderr of one
+/// line that starts with prefix, nothing on stdout.
+void
+p4d_cli_expect_line(const P4dProcResult* r,
+                    int                  status,
+                    const char*          prefix,
+                    const char*          what);
+
+/// How the renderer is run in the work folder, plainly: a setup to change
+/// (process.h) for a test that acts on the render while it runs.
+P4dProcSetup
+p4d_cli_setup(void);
+
+/**
+   Run the renderer with args (NULL-terminated) in the work folder.  With
+   P4D_PROC_SIGTERM the signal comes once the render holds open a file of
+   the work folder (its output, under whatever name or none): by then it
+   catches signals, however slowly a loaded machine started it.
+*/
 P4dProcResult
 p4d_cli_run(const char* const* args, P4dTrouble trouble);
 
 /// Run the renderer with args (any number, NULL-terminated) in the work
-/// folder, and kill it after timeout_s.
+/// folder, and kill it after timeout_s (a hang, however loaded the
+/// machine: make it generous).
 P4dProcResult
 p4d_cli_run_for(const char* const* args, double timeout_s);
 

@@ -10,9 +10,10 @@
   (time:Position objects built with the atom forge) or without, in blocks
   of any size, with presets restored through lilv_state.
 
-  Every run checks that each output is finite, free of denormals and within
-  the range the controls set, and that the MIDI output is a well formed
-  sequence of control changes, which it logs.
+  Every run checks its outputs (host_checks.h): each finite, free of
+  denormals and within the range the controls set, and the MIDI output a
+  well formed sequence of control changes, which it logs.  The buffers a
+  render writes into, and their comparison, are in dest.h.
 */
 
 #ifndef P4D_TEST_HOST_H
@@ -250,35 +251,5 @@ p4d_host_render(P4dHost*          h,
 /// Block sizes of every kind: 0, 1, odd, powers of two and around them.
 extern const uint32_t p4d_host_mixed[];
 #define P4D_HOST_N_MIXED 14U
-
-// -- Recordings --------------------------------------------------------------
-
-/// n floats, each fill.
-float*
-p4d_floats_new(size_t n, float fill);
-
-/// Buffers for every output of h over n frames, filled with NaN.
-P4dDest
-p4d_dest_new(const P4dHost* h, size_t n);
-
-/// The part of d from frame offset on.
-P4dDest
-p4d_dest_view(const P4dDest* d, size_t offset);
-
-void
-p4d_dest_free(P4dDest* d);
-
-/// Assert every output of two recordings is the same bits over [from, to)
-/// (control outputs where both recorded one); return the count compared.
-size_t
-p4d_dest_compare(const P4dHost* h,
-                 const P4dDest* a,
-                 const P4dDest* b,
-                 size_t         from,
-                 size_t         to);
-
-/// The first recorded output of d: a signal, or else a control output.
-const float*
-p4d_dest_first(const P4dHost* h, const P4dDest* d);
 
 #endif // P4D_TEST_HOST_H

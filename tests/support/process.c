@@ -7,7 +7,10 @@
 
 #include "process.h"
 
+#include "basics.h"
+
 #include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -24,36 +27,192 @@
 /// User and group nobody on Debian and most Linux systems.
 #define NOBODY 65534
 
-/// A stream from the child, kept up to the buffer's size, the rest drained
-/// so that the child never blocks on a full pipe.
+/// Bytes by which the whole of stdout grows when kept.
+#define OUT_STEP 65536U
+
+void
+p4d_proc_sleep_ms(long ms)
+{
+  const struct timespec t = { ms / 1000L, (ms % 1000L) * 1000000L };
+  nanosleep(&t, NULL);
+}
+
+/// In the child: set up the trouble, then become the program.
+static void
+child(const P4dProcSetup* how, char* const* argv, const char* pts)
+{
+  // Every signal as a shell leaves it, so that each case means something.
+  static const int sigs[] = { SIGHUP,  SIGINT,  SIGQUIT, SIGPIPE, SIGTERM,
+                              SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ };
+  for (size_t i = 0U; i < sizeof(sigs) / sizeof(sigs[0]); ++i) {
+    (void)signal(sigs[i], SIG_DFL);
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+
+  char env[256];
+  snprintf(env, sizeof(env), "%s", how->env ? how->env : "");
+  char* const         eq    = strchr(env, '=');
+  const struct rlimit limit = { (rlim_t)how->fsize, (rlim_t)how->fsize };
+  if (eq) {
+    *eq = '\0';
+  }
+  // A full disk, as the program sees it: writes past the limit fail.
+  if ((how->dir && chdir(how->dir)) || (eq && setenv(env, eq + 1, 1)) ||
+      (how->full_disk && signal(SIGXFSZ, SIG_IGN) == SIG_ERR) ||
+      (how->fsize && setrlimit(RLIMIT_FSIZE, &limit)) ||
+      (how->nobody && getuid() == 0 &&
+       // Without root's supplementary groups too: nobody as such.
+       (setgroups(0U, NULL) || setgid(NOBODY) || setuid(NOBODY)))) {
+    _exit(P4D_PROC_NO_NOBODY);
+  }
+  if (pts) {
+    const int fd = open(pts, O_RDWR | O_NOCTTY);
+    if (fd < 0 || dup2(fd, 2) < 0) {
+      _exit(96);
+    }
+    close(fd);
+  }
+  execv(argv[0], argv);
+  _exit(98);
+}
+
+P4dProc
+p4d_proc_start(const P4dProcSetup* how, const char* const* args)
+{
+  size_t n_args = 0U;
+  while (args[n_args]) {
+    ++n_args;
+  }
+  const char** const argv =
+    (const char**)p4d_alloc(n_args + 2U, sizeof(const char*));
+  argv[0] = how->program;
+  memcpy(argv + 1, args, n_args * sizeof(const char*));
+
+  P4dProc p;
+  memset(&p, 0, sizeof(p));
+  p.tty       = -1;
+  p.timeout_s = how->timeout_s > 0.0 ? how->timeout_s : P4D_PROC_TIMEOUT_S;
+  p.peak      = how->peak;
+  p.keep_out  = how->keep_out;
+  // The kernel's name of the running program: its file name, cut to 15.
+  const char* const slash = strrchr(how->program, '/');
+  snprintf(
+    p.name, sizeof(p.name), "Name:\t%.15s\n", slash ? slash + 1 : how->program);
+
+  const char* pts = NULL;
+  if (how->stderr_tty) {
+    p.tty = posix_openpt(O_RDWR | O_NOCTTY);
+    assert(p.tty >= 0 && !grantpt(p.tty) && !unlockpt(p.tty));
+    pts = ptsname(p.tty);
+    assert(pts);
+  }
+
+  int out[2];
+  int err[2];
+  assert(!pipe(out) && !pipe(err));
+  p.start_s = p4d_now_s();
+  p.pid     = fork();
+  assert(p.pid >= 0);
+  if (p.pid == 0) {
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+    close(out[0]);
+    close(out[1]);
+    close(err[0]);
+    close(err[1]);
+    if (p.tty >= 0) {
+      close(p.tty);
+    }
+    child(how, (char* const*)argv, pts);
+  }
+  free(argv);
+  close(out[1]);
+  close(err[1]);
+  p.out = out[0];
+  p.err = err[0];
+  return p;
+}
+
+/// Whether the process has ended (a zombie, not yet waited for) or is gone.
+static bool
+ended(pid_t pid)
+{
+  char path[64];
+  snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+  FILE* const f = fopen(path, "r");
+  if (!f) {
+    return true;
+  }
+  char      state = '?';
+  const int n     = fscanf(f, "%*d (%*[^)]) %c", &state);
+  assert(!fclose(f));
+  return n == 1 && (state == 'Z' || state == 'X');
+}
+
+/// Whether the process holds open a file whose path is prefix + NAME.
+static bool
+holds_open(pid_t pid, const char* prefix)
+{
+  const size_t len = strlen(prefix);
+  char         fds[64];
+  snprintf(fds, sizeof(fds), "/proc/%ld/fd", (long)pid);
+  DIR* const d = opendir(fds);
+  if (!d) {
+    return false;
+  }
+  bool found = false;
+  for (struct dirent* e = readdir(d); e && !found; e = readdir(d)) {
+    char link[700];
+    char target[1200];
+    snprintf(link, sizeof(link), "%s/%s", fds, e->d_name);
+    const ssize_t n       = readlink(link, target, sizeof(target) - 1U);
+    target[n > 0 ? n : 0] = '\0';
+    found = !strncmp(target, prefix, len) && !strchr(target + len, '/');
+  }
+  closedir(d);
+  return found;
+}
+
+void
+p4d_proc_wait_open(const P4dProc* proc, const char* folder)
+{
+  char prefix[1024];
+  snprintf(prefix, sizeof(prefix), "%s/", folder);
+  // The file is the sign; the time limit only ends a program that hangs.
+  while (!holds_open(proc->pid, prefix)) {
+    if (ended(proc->pid)) {
+      fprintf(
+        stderr, "the program ended before it opened a file of %s\n", folder);
+      assert(!"the program ended before it opened a file of the folder");
+    }
+    if (p4d_now_s() - proc->start_s > proc->timeout_s) {
+      assert(!"the program never opened a file of the folder");
+    }
+    p4d_proc_sleep_ms(2L);
+  }
+}
+
+/// A stream from the child: the start kept in a buffer, all of it too if
+/// asked, the rest drained so that the child never blocks on a full pipe.
 typedef struct {
   int    fd;
   char*  buf;
   size_t size;
   size_t len;
+  size_t total; ///< Bytes read, kept or not
+  char** all;   ///< Where all of it grows, or NULL
+  size_t all_len;
+  size_t all_cap;
 } Sink;
-
-static double
-now_s(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
-}
-
-static void
-sleep_ms(long ms)
-{
-  const struct timespec t = { 0, ms * 1000000L };
-  nanosleep(&t, NULL);
-}
 
 /// Read what the stream holds; false at its end (or on an error).
 static bool
 sink_read(Sink* s)
 {
-  char          rest[512];
-  const bool    room = s->len < s->size - 1U;
+  char          rest[4096];
+  const bool    room = s->len + 1U < s->size;
   char* const   to   = room ? s->buf + s->len : rest;
   const size_t  max  = room ? s->size - 1U - s->len : sizeof(rest);
   const ssize_t r    = read(s->fd, to, max);
@@ -62,6 +221,17 @@ sink_read(Sink* s)
   }
   if (r <= 0) {
     return false;
+  }
+  s->total += (size_t)r;
+  if (s->all) {
+    while (s->all_cap - s->all_len <= (size_t)r) {
+      s->all_cap += OUT_STEP;
+      *s->all = (char*)realloc(*s->all, s->all_cap);
+      assert(*s->all);
+    }
+    memcpy(*s->all + s->all_len, to, (size_t)r);
+    s->all_len += (size_t)r;
+    (*s->all)[s->all_len] = '\0';
   }
   if (room) {
     s->len += (size_t)r;
@@ -97,113 +267,33 @@ peak_of(pid_t pid, const char* name, long peak)
   return peak;
 }
 
-/// In the child: set up the trouble, then become the program.
-static void
-child(const char*  program,
-      char* const* argv,
-      const char*  dir,
-      P4dTrouble   trouble,
-      int          tty,
-      const char*  pts)
+P4dProcResult
+p4d_proc_finish(P4dProc* proc)
 {
-  if (dir && chdir(dir)) {
-    _exit(99);
-  }
-  if (trouble == P4D_PROC_FILE_LIMIT) {
-    // A full disk, as the program sees it: writes past 64 KiB fail.
-    const struct rlimit limit = { 65536, 65536 };
-    if (signal(SIGXFSZ, SIG_IGN) == SIG_ERR) {
-      _exit(95);
-    }
-    setrlimit(RLIMIT_FSIZE, &limit);
-  } else if (trouble == P4D_PROC_AS_NOBODY && getuid() == 0 &&
-             // Without root's supplementary groups too: nobody as such.
-             (setgroups(0U, NULL) || setgid(NOBODY) || setuid(NOBODY))) {
-    _exit(P4D_PROC_NO_NOBODY);
-  } else if (trouble == P4D_PROC_STDERR_TTY) {
-    close(tty);
-    const int fd = open(pts, O_RDWR | O_NOCTTY);
-    if (fd < 0 || dup2(fd, 2) < 0) {
-      _exit(96);
-    }
-    close(fd);
-  }
-  execv(program, argv);
-  _exit(98);
-}
-
-/// Run program as p4d_proc_run() does, with any number of arguments, and
-/// kill it after timeout_s.
-static P4dProcResult
-run(const char*        program,
-    const char* const* args,
-    const char*        dir,
-    P4dTrouble         trouble,
-    bool               peak,
-    double             timeout_s)
-{
-  size_t n_args = 0U;
-  while (args[n_args]) {
-    ++n_args;
-  }
-  const char** const argv =
-    (const char**)calloc(n_args + 2U, sizeof(const char*));
-  assert(argv);
-  argv[0] = program;
-  memcpy(argv + 1, args, n_args * sizeof(const char*));
-
-  // The kernel's name of the running program: its file name, cut to 15.
-  const char* const slash = strrchr(program, '/');
-  char              name[32];
-  snprintf(name, sizeof(name), "Name:\t%.15s\n", slash ? slash + 1 : program);
-
-  int out_pipe[2];
-  int err_pipe[2];
-  assert(!pipe(out_pipe) && !pipe(err_pipe));
-
-  int         tty = -1;
-  const char* pts = NULL;
-  if (trouble == P4D_PROC_STDERR_TTY) {
-    tty = posix_openpt(O_RDWR | O_NOCTTY);
-    assert(tty >= 0 && !grantpt(tty) && !unlockpt(tty));
-    pts = ptsname(tty);
-    assert(pts);
-  }
-
-  const double start = now_s();
-  const pid_t  pid   = fork();
-  assert(pid >= 0);
-  if (pid == 0) {
-    dup2(out_pipe[1], 1);
-    dup2(err_pipe[1], 2);
-    close(out_pipe[0]);
-    close(out_pipe[1]);
-    close(err_pipe[0]);
-    close(err_pipe[1]);
-    child(program, (char* const*)argv, dir, trouble, tty, pts);
-  }
-  free(argv);
-  close(out_pipe[1]);
-  close(err_pipe[1]);
-
   P4dProcResult result;
-  result.status        = -1;
-  result.peak_kib      = 0L;
-  result.out[0]        = '\0';
-  result.err[0]        = '\0';
-  Sink sinks[2]        = { { out_pipe[0], result.out, sizeof(result.out), 0U },
-                           { err_pipe[0], result.err, sizeof(result.err), 0U } };
-  struct pollfd fds[2] = { { out_pipe[0], POLLIN, 0 },
-                           { err_pipe[0], POLLIN, 0 } };
+  memset(&result, 0, sizeof(result));
+  result.status = -1;
+  Sink sinks[2] = {
+    { proc->out, result.out, sizeof(result.out), 0U, 0U, NULL, 0U, 0U },
+    { proc->err, result.err, sizeof(result.err), 0U, 0U, NULL, 0U, 0U }
+  };
+  if (proc->keep_out) {
+    sinks[0].all     = &result.out_all;
+    sinks[0].all_cap = OUT_STEP;
+    result.out_all   = (char*)calloc(OUT_STEP, 1U);
+    assert(result.out_all);
+  }
+  struct pollfd fds[2] = { { proc->out, POLLIN, 0 }, { proc->err, POLLIN, 0 } };
 
   bool exited    = false;
-  bool termed    = false;
   bool timed_out = false;
   int  status    = 0;
   while (!exited || fds[0].fd >= 0 || fds[1].fd >= 0) {
-    // Wake often enough to sample the memory, send SIGTERM on time and
-    // notice the exit of a program that closed its streams.
-    const long wait_ms = peak ? 5L : fds[0].fd < 0 && fds[1].fd < 0 ? 1L : 50L;
+    // Wake often enough to sample the memory and to notice the exit of a
+    // program that closed its streams.
+    const long wait_ms = proc->peak                       ? 5L
+                         : fds[0].fd < 0 && fds[1].fd < 0 ? 1L
+                                                          : 50L;
     if (fds[0].fd >= 0 || fds[1].fd >= 0) {
       const int n = poll(fds, 2U, (int)wait_ms);
       assert(n >= 0 || errno == EINTR);
@@ -214,62 +304,48 @@ run(const char*        program,
         }
       }
     } else {
-      sleep_ms(wait_ms);
+      p4d_proc_sleep_ms(wait_ms);
     }
 
     if (!exited) {
-      if (peak) {
-        result.peak_kib = peak_of(pid, name, result.peak_kib);
+      if (proc->peak) {
+        result.peak_kib = peak_of(proc->pid, proc->name, result.peak_kib);
       }
-      const pid_t done = waitpid(pid, &status, WNOHANG);
+      const pid_t done = waitpid(proc->pid, &status, WNOHANG);
       assert(done >= 0);
-      exited = done == pid;
+      exited = done == proc->pid;
     }
 
-    const double elapsed = now_s() - start;
-    if (!exited && trouble == P4D_PROC_SIGTERM && !termed && elapsed >= 0.3) {
-      kill(pid, SIGTERM);
-      termed = true;
-    }
-    if (!exited && !timed_out && elapsed >= timeout_s) {
-      fprintf(
-        stderr, "%s: still running after %g s: killed\n", program, timeout_s);
-      kill(pid, SIGKILL);
+    if (!exited && !timed_out &&
+        p4d_now_s() - proc->start_s >= proc->timeout_s) {
+      fprintf(stderr, "still running after %g s: killed\n", proc->timeout_s);
+      kill(proc->pid, SIGKILL);
       timed_out = true;
     }
   }
+  proc->out = proc->err = -1;
+  result.out_len        = sinks[0].total;
   result.status =
     WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 
-  if (tty >= 0) {
+  if (proc->tty >= 0) {
     // The terminal holds what the program wrote to stderr; reading past it
     // fails (EIO) once the program is gone.
-    Sink s = { tty, result.err, sizeof(result.err), strlen(result.err) };
+    Sink s = {
+      proc->tty, result.err, sizeof(result.err), strlen(result.err), 0U, NULL,
+      0U,        0U
+    };
     while (sink_read(&s)) {
     }
-    close(tty);
+    close(proc->tty);
+    proc->tty = -1;
   }
   return result;
 }
 
 P4dProcResult
-p4d_proc_run(const char*        program,
-             const char* const* args,
-             const char*        dir,
-             P4dTrouble         trouble,
-             bool               peak)
+p4d_proc_run(const P4dProcSetup* how, const char* const* args)
 {
-  for (size_t i = 0U; args[i]; ++i) {
-    assert(i < P4D_PROC_MAX_ARGS);
-  }
-  return run(program, args, dir, trouble, peak, P4D_PROC_TIMEOUT_S);
-}
-
-P4dProcResult
-p4d_proc_run_for(const char*        program,
-                 const char* const* args,
-                 const char*        dir,
-                 double             timeout_s)
-{
-  return run(program, args, dir, P4D_PROC_PLAIN, false, timeout_s);
+  P4dProc proc = p4d_proc_start(how, args);
+  return p4d_proc_finish(&proc);
 }

@@ -5,6 +5,8 @@
 
 #include "rig.h"
 
+#include "basics.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdint.h>
@@ -37,8 +39,7 @@ p4d_buffers_new(size_t n)
 {
   P4dBuffers b;
   for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
-    b.ch[c] = (float*)calloc(n, sizeof(float));
-    assert(b.ch[c]);
+    b.ch[c] = p4d_floats_new(n, 0.0f);
   }
   return b;
 }

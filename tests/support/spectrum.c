@@ -3,21 +3,16 @@
 
 #include "spectrum.h"
 
+#include "basics.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#define PI 3.14159265358979323846
-
 static double*
 zeros(size_t n)
 {
-  double* const p = (double*)calloc(n ? n : 1U, sizeof(double));
-  if (!p) {
-    fprintf(stderr, "spectrum: out of memory\n");
-    exit(1);
-  }
-  return p;
+  return (double*)p4d_alloc(n, sizeof(double));
 }
 
 P4dFft
@@ -25,8 +20,8 @@ p4d_fft_new(size_t n)
 {
   P4dFft f = { n, zeros(n), zeros(n), zeros(n / 2U), zeros(n / 2U) };
   for (size_t k = 0U; k < n / 2U; ++k) {
-    f.tw_re[k] = cos(2.0 * PI * (double)k / (double)n);
-    f.tw_im[k] = -sin(2.0 * PI * (double)k / (double)n);
+    f.tw_re[k] = cos(2.0 * P4D_PI * (double)k / (double)n);
+    f.tw_im[k] = -sin(2.0 * P4D_PI * (double)k / (double)n);
   }
   return f;
 }
@@ -90,7 +85,7 @@ p4d_welch(const double* x, size_t n, size_t seg, double rate_hz)
   double*     w = zeros(seg);
   s.p           = zeros(s.n_bins);
   for (size_t i = 0U; i < seg; ++i) {
-    w[i] = 0.5 - (0.5 * cos(2.0 * PI * (double)i / (double)seg));
+    w[i] = 0.5 - (0.5 * cos(2.0 * P4D_PI * (double)i / (double)seg));
   }
   size_t n_seg = 0U;
   for (size_t at = 0U; at + seg <= n; at += seg / 2U, ++n_seg) {

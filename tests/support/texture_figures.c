@@ -3,6 +3,7 @@
 
 #include "texture_figures.h"
 
+#include "basics.h"
 #include "spectrum.h"
 
 #include "params.h"
@@ -12,21 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define PI 3.14159265358979323846
-
 /// Welch segment of the low share: 0.68 s at 48 kHz.
 #define LOW_SEGMENT (1U << 15U)
-
-static void*
-checked_calloc(size_t n, size_t size)
-{
-  void* const p = calloc(n ? n : 1U, size);
-  if (!p) {
-    fprintf(stderr, "texture_figures: out of memory\n");
-    exit(1);
-  }
-  return p;
-}
 
 static size_t
 pow2_at_least(double x)
@@ -70,8 +58,8 @@ p4d_dominant_period(const double* env, size_t n, double env_hz)
   }
   // One Hann-windowed segment, zero-padded for a finer peak.
   for (size_t i = 0U; i < n; ++i) {
-    f.re[i] =
-      (env[i] - mean) * (0.5 - (0.5 * cos(2.0 * PI * (double)i / (double)n)));
+    f.re[i] = (env[i] - mean) *
+              (0.5 - (0.5 * cos(2.0 * P4D_PI * (double)i / (double)n)));
   }
   p4d_fft_run(&f);
   double best   = 0.0;
@@ -95,7 +83,7 @@ p4d_band_share(const float* x,
                double       lo_hz,
                double       hi_hz)
 {
-  double* const xd = (double*)checked_calloc(n, sizeof(double));
+  double* const xd = (double*)p4d_alloc(n, sizeof(double));
   for (size_t i = 0U; i < n; ++i) {
     xd[i] = x[i];
   }
@@ -112,7 +100,7 @@ p4d_texture_figures(const float* x, size_t n, double rate_hz)
 {
   P4dTextureFigures fig = { 0.0, 0.0, 0.0, 0.0, 0.0 };
   const size_t      win = (size_t)(P4D_FIGURES_WINDOW_S * rate_hz + 0.5);
-  double*           env = (double*)checked_calloc(n / win, sizeof(double));
+  double*           env = (double*)p4d_alloc(n / win, sizeof(double));
 
   fig.swing_db = swing_db(x, n, win, env);
   fig.period_s = p4d_dominant_period(env, n / win, 1.0 / P4D_FIGURES_WINDOW_S);
@@ -137,11 +125,11 @@ p4d_noise_preset(const char* label, const char* exe_path, float* params)
   const P4dParamTable* const table = p4d_params(P4D_KIND_NOISE);
   const P4dKind              kind  = P4D_KIND_NOISE;
   P4dPresetValues            values;
+  P4dRenderStatus            status = { 0 };
 
   p4d_param_defaults(table, params);
-  const char* const why = p4d_preset_load(label, exe_path, &kind, &values);
-  if (why) {
-    fprintf(stderr, "preset %s: %s\n", label, why);
+  if (p4d_preset_load(label, exe_path, &kind, &values, &status)) {
+    fprintf(stderr, "preset %s: %s\n", label, status.reason);
     return -1;
   }
   for (unsigned i = 0U; i < values.n_values; ++i) {

@@ -1,0 +1,257 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/**
+   @file motion_private.h
+   Inside Motion, shared by motion.c (the engines that make the curves, the
+   controls, the song clock) and motion_audio.c (the audio path: the delay
+   line, the staggered filters on their grid, gain, pan, the mix): the
+   processor's state, a stereo frame as a pair of lanes, the delay line's
+   read and the controls' glides.  The per-sample maths are exact_math.h's
+   short set.  Not part of Motion's API.
+*/
+
+#ifndef P4D_MOTION_PRIVATE_H
+#define P4D_MOTION_PRIVATE_H
+
+#include "clock.h"
+#include "engine.h"
+#include "exact_math.h"
+#include "motion.h"
+#include "ramp.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Frames per pass of the modulation engines into the curve buffers.
+#define P4D_MOTION_CHUNK 256U
+
+/// Staggered filters per channel (see motion_audio.c, Bounded past).
+#define P4D_MOTION_FILTERS 3
+
+/// Interpolation points of the delay line, and the margin they need.
+#define P4D_MOTION_TAPS P4D_EXACT_LAGRANGE_POINTS
+#define P4D_MOTION_MARGIN (P4D_MOTION_TAPS / 2)
+
+/**
+   The two sides of a stereo frame, left in lane 0 and right in lane 1 (GNU
+   C vectors, which GCC and clang lower to what the target has: SSE2 on
+   x86-64).  Each lane takes exactly the scalar operations in the scalar
+   order (no contraction: -ffp-contract=off), so a pair gives the bits of
+   two scalar evaluations at once.
+*/
+typedef double  P4dMotionPair __attribute__((vector_size(2 * sizeof(double))));
+typedef int64_t P4dMotionMask __attribute__((vector_size(2 * sizeof(double))));
+
+/// Both lanes a.
+static inline P4dMotionPair
+p4d_motion_pair(double a)
+{
+  const P4dMotionPair p = { a, a };
+  return p;
+}
+
+/// x in the lanes where keep is set, 0 elsewhere.
+static inline P4dMotionPair
+p4d_motion_pair_keep(P4dMotionMask keep, P4dMotionPair x)
+{
+  return (P4dMotionPair)(keep & (P4dMotionMask)x);
+}
+
+/// |x| lane by lane.
+static inline P4dMotionPair
+p4d_motion_pair_abs(P4dMotionPair x)
+{
+  const P4dMotionMask magnitude = { INT64_MAX, INT64_MAX };
+  return (P4dMotionPair)(magnitude & (P4dMotionMask)x);
+}
+
+/**
+   Read each side's line at absolute frame w minus its d frames (d >=
+   P4D_MOTION_TAPS / 2, so floor(d) is the truncation): at a whole d
+   the tap, else the 8-point Lagrange interpolation, lane by lane.  A line
+   holds mask + 1 frames, then a copy of its first P4D_MOTION_TAPS, so
+   that the points of a read lie in a row.
+*/
+static inline P4dMotionPair
+p4d_motion_pair_read(const float* const line[2],
+                     uint32_t           mask,
+                     int64_t            w,
+                     P4dMotionPair      d)
+{
+  P4dMotionPair fr  = p4d_motion_pair(0.0);
+  P4dMotionPair tap = p4d_motion_pair(0.0);
+  const float*  points[2];
+  for (unsigned c = 0U; c < 2U; ++c) {
+    const int64_t di = (int64_t)d[c];
+    fr[c]            = d[c] - (double)di;
+    tap[c]           = line[c][(uint64_t)(w - di) & mask];
+    points[c]        = line[c] + ((uint64_t)(w - di - 4) & mask);
+  }
+  if (fr[0] == 0.0 && fr[1] == 0.0) {
+    return tap;
+  }
+
+  // Points at w - di - 4 .. w - di + 3; the wanted time is t = 4 - fr.
+  const P4dMotionPair t = p4d_motion_pair(4.0) - fr;
+  P4dMotionPair       pre[P4D_MOTION_TAPS];
+  P4dMotionPair       acc = p4d_motion_pair(1.0);
+  for (unsigned j = 0U; j < P4D_MOTION_TAPS; ++j) {
+    pre[j] = acc;
+    acc *= t - p4d_motion_pair((double)j);
+  }
+  P4dMotionPair y   = p4d_motion_pair(0.0);
+  P4dMotionPair suf = p4d_motion_pair(1.0);
+  for (unsigned j = P4D_MOTION_TAPS; j-- > 0U;) {
+    const P4dMotionPair s = { points[0][j], points[1][j] };
+    y += (pre[j] * suf * p4d_motion_pair(p4d_exact_lagrange[j])) * s;
+    suf *= t - p4d_motion_pair((double)j);
+  }
+  for (unsigned c = 0U; c < 2U; ++c) {
+    y[c] = fr[c] == 0.0 ? tap[c] : y[c];
+  }
+  return y;
+}
+
+/// A control gliding on a quintic ramp from where it was to its target.
+typedef struct {
+  double  value;
+  double  from;
+  double  target;
+  int64_t pos; ///< Frames into the ramp; len when settled
+} P4dMotionGlide;
+
+/// Set g's target; restart its ramp from where it is.
+static inline void
+p4d_motion_glide_to(P4dMotionGlide* g, double target, int64_t len, bool at_once)
+{
+  if (at_once) {
+    *g = (P4dMotionGlide){ target, target, target, len };
+  } else if (target != g->target) {
+    g->from   = g->value;
+    g->target = target;
+    g->pos    = 0;
+  }
+}
+
+/// Advance g by one frame (inv_len = 1 / len); return whether it still
+/// moves.
+static inline bool
+p4d_motion_glide_step(P4dMotionGlide* g, int64_t len, double inv_len)
+{
+  if (g->pos < len) {
+    ++g->pos;
+    g->value = g->pos == len
+                 ? g->target
+                 : g->from + (g->target - g->from) *
+                               p4d_ramp_quintic((double)g->pos * inv_len);
+  }
+  return g->pos < len;
+}
+
+/// Whether g is still on its ramp.
+static inline bool
+p4d_motion_glide_moving(const P4dMotionGlide* g, int64_t len)
+{
+  return g->pos < len;
+}
+
+/// The glided controls.
+enum {
+  G_GAIN_DB,
+  G_PAN,
+  G_WIDTH,
+  G_CUTOFF,
+  G_OCT,
+  G_RES,
+  G_WOW,
+  G_FLUTTER,
+  G_MIX,
+  G_OUT_DB,
+  G_ENABLED,
+  G_DRY, ///< Filter mode weights: dry, low, band, high
+  G_LOW,
+  G_BAND,
+  G_HIGH,
+  G_COUNT
+};
+
+/// Trapezoidal state-variable filter state, both sides as lanes.
+typedef struct {
+  P4dMotionPair ic1;
+  P4dMotionPair ic2;
+} Svf;
+
+enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
+
+/// The Mod channel of each target (L and R; F's are the sides).
+enum { CH_GAIN, CH_PAN, CH_FILTER, CH_WOW };
+
+struct P4dMotionImpl {
+  double        sample_rate_hz;
+  double        frames_per_ms;
+  uint32_t      d0;            ///< Base delay: the latency
+  int64_t       reach;         ///< Frames of input the delay line reads back
+  int64_t       glide_len;     ///< Frames of a control glide
+  double        inv_glide_len; ///< 1 / glide_len
+  int64_t       filter_q;      ///< Q: the filters restart Q apart
+  int64_t       settle;       ///< Frames R must sit at spread 0 before the copy
+  uint32_t      mask;         ///< Delay line length - 1
+  float*        line[2];      ///< Delay lines, then a copy of their first taps
+  int64_t       idx;          ///< Frames processed since activation (+ start)
+  int64_t       grid;         ///< Grid time = idx + grid
+  int64_t       spread_zero;  ///< Frames spread has been 0
+  bool          fresh;        ///< Next process sets the controls at once
+  bool          audio_dirty;  ///< The audio state needs clearing
+  bool          filters_rest; ///< The filters are off and at rest
+  bool          knots_fresh;  ///< The next frame restarts knot_g
+  P4dMotionPair knot_g[2];    ///< g at the knot before last, and last
+  double        out_db;       ///< The output gain's dB, as last computed
+  double        out_gain;     ///< Its gain
+  unsigned neutral[N_ENGINES]; ///< Per engine: channels whose curves read 0.5
+  P4dClock clock;              ///< The song clock the filter grid follows
+  P4dMotionGlide glide[G_COUNT];
+  Svf            svf[P4D_MOTION_FILTERS];
+  int64_t    age[P4D_MOTION_FILTERS]; ///< Frames since each filter restarted
+  P4dEngine* engine[N_ENGINES];
+  float      curve[N_ENGINES][P4D_MAX_CHANNELS][P4D_MOTION_CHUNK];
+  float      x[2][P4D_MOTION_CHUNK];      ///< Sanitised input of a chunk
+  double     delay[2][P4D_MOTION_CHUNK];  ///< Per side: the read's delay
+  double     read[2][P4D_MOTION_CHUNK];   ///< Per side: the delay line read
+  double     gain_x[2][P4D_MOTION_CHUNK]; ///< Per side: the gain's exponent
+  double     gain[2][P4D_MOTION_CHUNK];   ///< Per side: the gain
+  double     pan_a[2][P4D_MOTION_CHUNK];  ///< Per side: the pan's angle
+  double     pan[2][P4D_MOTION_CHUNK];    ///< Per side: its sine
+};
+
+/// Advance every glide by one frame; return whether any still moves.
+static inline bool
+p4d_motion_glides_step(P4dMotion* m)
+{
+  bool moving = false;
+  for (unsigned k = 0U; k < G_COUNT; ++k) {
+    moving |=
+      p4d_motion_glide_step(&m->glide[k], m->glide_len, m->inv_glide_len);
+  }
+  return moving;
+}
+
+/// Clear the delay lines and the filters.  Realtime safe.
+void
+p4d_motion_audio_clear(P4dMotion* m);
+
+/**
+   Process frames done to done + n (n <= P4D_MOTION_CHUNK) of in into out,
+   from the curves the engines left in m->curve, and set now (if not NULL)
+   to the displayed values of the last frame.  in may alias out.  Realtime
+   safe.
+*/
+void
+p4d_motion_audio_chunk(P4dMotion*         m,
+                       const float* const in[2],
+                       float* const       out[2],
+                       uint32_t           done,
+                       uint32_t           n,
+                       float              now[P4D_MOTION_N_NOW]);
+
+#endif // P4D_MOTION_PRIVATE_H

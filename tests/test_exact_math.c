@@ -1,0 +1,155 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The engines' deterministic maths (src/maths/exact_math.h) against libm: exp,
+  the quarter-turn sine and cosine, the normal CDF and its table (accuracy,
+  increasing, continuous at the knots), the quintic ramp.
+*/
+
+#undef NDEBUG
+
+#include "exact_math.h"
+#include "ramp.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void
+test_exp(void)
+{
+  double worst = 0.0;
+  for (long i = 0; i <= 191000L; ++i) {
+    const double x = -699.0 + 0.00731 * (double)i;
+    worst          = fmax(worst, fabs(p4d_exact_exp(x) / exp(x) - 1.0));
+  }
+  printf("# exp: largest relative error %.2g over [-699, 700]\n", worst);
+  assert(worst < 1.0e-15);
+  assert(p4d_exact_exp(0.0) == 1.0);
+  assert(p4d_exact_exp(-1000.0) == 0.0 && p4d_exact_exp(NAN) == 0.0);
+  assert(isfinite(p4d_exact_exp(1.0e300)));
+}
+
+static void
+test_quarter_turn(void)
+{
+  double worst = 0.0;
+  double power = 0.0;
+  for (long i = 0; i <= 100000L; ++i) {
+    const double a = 1.0e-5 * (double)i;
+    const double s = p4d_exact_quarter_sin(a);
+    const double c = p4d_exact_quarter_cos(a);
+    worst          = fmax(worst, fabs(s - sin(1.57079632679489661923 * a)));
+    worst          = fmax(worst, fabs(c - cos(1.57079632679489661923 * a)));
+    power          = fmax(power, fabs(s * s + c * c - 1.0));
+  }
+  printf("# quarter-turn sin, cos: largest error %.2g, |sin^2 + cos^2 - 1| "
+         "<= %.2g\n",
+         worst,
+         power);
+  assert(worst < 1.0e-14 && power < 1.0e-14);
+  assert(p4d_exact_quarter_sin(0.0) == 0.0);
+  assert(p4d_exact_quarter_cos(1.0) == 0.0);
+  assert(p4d_ramp_quintic(0.0) == 0.0 && p4d_ramp_quintic(1.0) == 1.0);
+  assert(p4d_ramp_quintic(0.5) == 0.5);
+}
+
+static void
+test_normal_cdf(void)
+{
+  P4dPhiTable* table = (P4dPhiTable*)malloc(sizeof(P4dPhiTable));
+  assert(table);
+  p4d_exact_phi_fill(table);
+
+  double worst  = 0.0;
+  double tail   = 0.0;
+  double interp = 0.0;
+  double last   = -1.0;
+  for (long i = 0; i <= 2000000L; ++i) {
+    const double z    = -10.0 + 1.0e-5 * (double)i;
+    const double want = 0.5 * erfc(-z * 0.70710678118654752440);
+    const double f    = p4d_exact_normal_cdf(z);
+    const double t    = p4d_exact_phi(table, z);
+    worst             = fmax(worst, fabs(f - want));
+    if (z < 0.0) {
+      tail = fmax(tail, fabs(f / want - 1.0));
+    }
+    interp = fmax(interp, fabs(t - want));
+    assert(t >= last); // increasing
+    last = t;
+  }
+
+  // Continuous at the knots: the pieces meet.
+  double step = 0.0;
+  for (int k = 1; k < P4D_EXACT_PHI_PIECES; ++k) {
+    const double z = -P4D_EXACT_PHI_RANGE + (double)k / P4D_EXACT_PHI_STEPS;
+    step           = fmax(step,
+                fabs(p4d_exact_phi(table, z) -
+                     p4d_exact_phi(table, nextafter(z, -INFINITY))));
+  }
+  printf("# normal CDF: largest error %.2g (relative %.2g in the lower "
+         "tail); table %.2g; largest step at a knot %.2g\n",
+         worst,
+         tail,
+         interp,
+         step);
+  assert(worst < 1.0e-7 && tail < 3.0e-7 && interp < 1.0e-7);
+  assert(step < 1.0e-15);
+  assert(p4d_exact_normal_cdf(0.0) == 0.5);
+  free(table);
+}
+
+static void
+test_short_set(void)
+{
+  double worst_exp = 0.0;
+  for (long i = 0; i <= 60000L; ++i) {
+    const double x = -40.0 + 0.001 * (double)i;
+    worst_exp = fmax(worst_exp, fabs(p4d_exact_exp_short(x) / exp(x) - 1.0));
+  }
+  double worst_sin = 0.0;
+  for (long i = 0; i <= 100000L; ++i) {
+    const double a = 1.0e-5 * (double)i;
+    worst_sin      = fmax(
+      worst_sin,
+      fabs(p4d_exact_quarter_sin_short(a) - sin(1.57079632679489661923 * a)));
+  }
+  double worst_tan = 0.0;
+  for (long i = 1; i <= 90000L; ++i) {
+    const double a    = 1.0e-5 * (double)i;
+    const double want = tan(1.57079632679489661923 * a);
+    worst_tan = fmax(worst_tan, fabs(p4d_exact_quarter_tan(a) / want - 1.0));
+  }
+  printf("# short set: exp relative error %.2g over [-40, 20], quarter-turn "
+         "sin error %.2g, tan relative error %.2g over (0, 0.9]\n",
+         worst_exp,
+         worst_sin,
+         worst_tan);
+  assert(worst_exp < 4.0e-13 && worst_sin < 7.0e-10 && worst_tan < 2.0e-10);
+  assert(p4d_exact_exp_short(0.0) == 1.0);
+  assert(p4d_exact_quarter_sin_short(0.0) == 0.0);
+
+  // The weights interpolate a polynomial of degree 7 exactly (up to
+  // rounding): sum_k c_k y_k prod_{j != k} (t - j) at t = 3.5.
+  double y = 0.0;
+  for (int k = 0; k < P4D_EXACT_LAGRANGE_POINTS; ++k) {
+    double prod = 1.0;
+    for (int j = 0; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
+      prod *= j == k ? 1.0 : 3.5 - (double)j;
+    }
+    y += p4d_exact_lagrange[k] * prod * pow((double)k, 7.0);
+  }
+  assert(fabs(y - pow(3.5, 7.0)) < 1.0e-9 * pow(3.5, 7.0));
+}
+
+int
+main(void)
+{
+  test_exp();
+  test_quarter_turn();
+  test_normal_cdf();
+  test_short_set();
+  return 0;
+}

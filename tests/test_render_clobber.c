@@ -87,8 +87,7 @@ test_file_appears_during_render(void)
   for (int named = 0; named < 2; ++named) {
     const P4dCliStart s = { NULL, named, false, 0L };
     P4dProc           c = p4d_cli_start(&s, args);
-    p4d_cli_wait_open(&c, "");
-    kill(c.pid, SIGSTOP);
+    p4d_cli_stop_when_open(&c, "");
     p4d_work_write("late.wav", "theirs");
     kill(c.pid, SIGCONT);
     P4dProcResult r = p4d_proc_finish(&c);
@@ -123,8 +122,7 @@ test_force_replaces_atomically(void)
 
     const P4dCliStart s = { NULL, named, false, 0L };
     P4dProc           c = p4d_cli_start(&s, again);
-    p4d_cli_wait_open(&c, "");
-    kill(c.pid, SIGSTOP);
+    p4d_cli_stop_when_open(&c, "");
     assert(p4d_work_same("r.wav", "old.wav"));
     if (!named) {
       p4d_cli_expect_names("", 2U, "during --force");

@@ -136,8 +136,7 @@ test_unwritable_mid_render(void)
            !chmod(p4d_work_path("w"), 0777));
     const P4dCliStart s = { program, named, true, 0L };
     P4dProc           c = p4d_cli_start(&s, args);
-    p4d_cli_wait_open(&c, "w");
-    kill(c.pid, SIGSTOP);
+    p4d_cli_stop_when_open(&c, "w");
     assert(!chmod(p4d_work_path("w"), 0555));
     kill(c.pid, SIGCONT);
     P4dProcResult r = p4d_proc_finish(&c);

@@ -10,7 +10,7 @@
 #define _XOPEN_SOURCE 700
 
 #include "export.h"
-#include "noise.h"
+#include "isa.h"
 #include "options.h"
 #include "plan.h"
 #include "preset.h"

@@ -3,8 +3,8 @@
 
 #include "plan.h"
 
-#include "output.h"
 #include "preset.h"
+#include "writers.h"
 
 #include <errno.h>
 #include <float.h>
@@ -240,8 +240,8 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
   P4dFormat       format;
   P4dRenderStatus ignored; // a bad format is refused later
   if (o->fps_given && o->output &&
-      !p4d_output_choose_format(o->output, o->format, &format, &ignored) &&
-      format.container != P4D_CONTAINER_CSV) {
+      !p4d_writers_choose(o->output, o->format, &format, &ignored) &&
+      !format.writer->rows) {
     p4d_report_warn("--fps: ignored: only CSV output has rows per second");
   }
   const int beats = p4d_kind_clock_value(plan->kind, P4D_CLOCK_SONG_BEATS);

@@ -317,6 +317,12 @@ p4d_cli_wait_open(const P4dProc* c, const char* dir)
   p4d_proc_wait_open(c, dir[0] ? p4d_work_path(dir) : p4d_work_dir());
 }
 
+void
+p4d_cli_stop_when_open(const P4dProc* c, const char* dir)
+{
+  p4d_proc_stop_when_open(c, dir[0] ? p4d_work_path(dir) : p4d_work_dir());
+}
+
 P4dProcResult
 p4d_cli_run_as(const P4dCliStart* s, const char* const* args)
 {

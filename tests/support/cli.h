@@ -66,6 +66,11 @@ p4d_cli_start(const P4dCliStart* s, const char* const* args);
 void
 p4d_cli_wait_open(const P4dProc* c, const char* dir);
 
+/// Stop the render (SIGSTOP) at a moment it holds open a file of folder
+/// dir of the work folder ("" for itself): p4d_proc_stop_when_open().
+void
+p4d_cli_stop_when_open(const P4dProc* c, const char* dir);
+
 /// Start a render and finish it.
 P4dProcResult
 p4d_cli_run_as(const P4dCliStart* s, const char* const* args);

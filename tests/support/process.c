@@ -194,6 +194,33 @@ p4d_proc_wait_open(const P4dProc* proc, const char* folder)
   }
 }
 
+void
+p4d_proc_stop_when_open(const P4dProc* proc, const char* folder)
+{
+  char prefix[1024];
+  snprintf(prefix, sizeof(prefix), "%s/", folder);
+  for (;;) {
+    int status = 0;
+    assert(!kill(proc->pid, SIGSTOP));
+    assert(waitpid(proc->pid, &status, WUNTRACED) == proc->pid);
+    if (!WIFSTOPPED(status)) {
+      fprintf(stderr,
+              "the program ended (status %d) before it opened a file of %s\n",
+              status,
+              folder);
+      assert(!"the program ended before it opened a file of the folder");
+    }
+    if (holds_open(proc->pid, prefix)) {
+      return;
+    }
+    if (p4d_now_s() - proc->start_s > proc->timeout_s) {
+      assert(!"the program never opened a file of the folder");
+    }
+    assert(!kill(proc->pid, SIGCONT));
+    p4d_proc_sleep_ms(1L);
+  }
+}
+
 /// A stream from the child: the start kept in a buffer, all of it too if
 /// asked, the rest drained so that the child never blocks on a full pipe.
 typedef struct {

@@ -86,6 +86,17 @@ void
 p4d_proc_wait_open(const P4dProc* proc, const char* folder);
 
 /**
+   Stop the program (SIGSTOP) at a moment it holds open a file whose path
+   is folder/NAME, and return with it stopped (SIGCONT continues it).  It
+   runs only in short spells between checks, each made while it stands
+   still: a render that holds its output open when it is seen cannot have
+   finished since, however the machine schedules the test and the program.
+   Fails the test as p4d_proc_wait_open() does.
+*/
+void
+p4d_proc_stop_when_open(const P4dProc* proc, const char* folder);
+
+/**
    Read both streams to their ends, then wait for the program (sampling
    its memory on the way if asked): how it ended.  A program that runs past
    its time limit is killed (status 137) with a message on stderr: a hang

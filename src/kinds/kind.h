@@ -151,47 +151,60 @@ struct P4dKindClassImpl {
                   P4dPreviewScale*   scale);
 };
 
-/// The class at index i of the list, or NULL past its end.
+/*
+  The list.  Every function below only reads const tables: realtime safe,
+  and safe from any thread.
+*/
+
+/**
+   The class at index i of the list (kinds.c), or NULL past its end.
+   Realtime safe.
+*/
 const P4dKindClass*
 p4d_kind_at(unsigned i);
 
-/// The place of kind in the list.
+/// The place of kind in the list (its index).  Realtime safe.
 unsigned
 p4d_kind_index(const P4dKindClass* kind);
 
-/// The class with name on the command line, or NULL.
+/// The class with name on the command line (--plugin), or NULL (name NULL
+/// too).  Realtime safe.
 const P4dKindClass*
 p4d_kind_by_name(const char* name);
 
-/// The class that serves plugin, or NULL.
+/// The class that serves plugin, or NULL.  Realtime safe.
 const P4dKindClass*
 p4d_kind_by_plugin(P4dPluginId plugin);
 
-/// The class that serves the plugin with uri, or NULL.
+/// The class that serves the plugin with uri, or NULL.  Realtime safe.
 const P4dKindClass*
 p4d_kind_by_uri(const char* uri);
 
 /**
    The class the renderer takes without --plugin: the one that processes
-   an input if there is one, else the noise.
+   an input if there is one (input true), else the noise.  Realtime safe.
 */
 const P4dKindClass*
 p4d_kind_default(bool input);
 
-/// The parameter table of a class.
+/// The parameter table of a class.  Realtime safe.
 const P4dParamTable*
 p4d_kind_params(const P4dKindClass* kind);
 
-/// The plugin of a class.
+/// The plugin of a class.  Realtime safe.
 const P4dPlugin*
 p4d_kind_plugin(const P4dKindClass* kind);
 
-/// The clock mode of params (clamped values) under class kind; a value
-/// that is none of the clock's is song seconds.
+/**
+   The clock mode of params (clamped values, one per parameter of kind):
+   what the value of its clock parameter means; a value that is none of
+   the clock's is song seconds.  Realtime safe.
+*/
 P4dClockMode
 p4d_kind_clock(const P4dKindClass* kind, const float* params);
 
 /// The value of kind's clock parameter that means mode, or -1 if none.
+/// Realtime safe.
 int
 p4d_kind_clock_value(const P4dKindClass* kind, P4dClockMode mode);
 

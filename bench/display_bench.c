@@ -5,7 +5,9 @@
   display-bench: what one render() of the inline display costs on the GUI
   thread, per plugin kind, at Ardour's strip size (240 x 112 asks for 240
   x 112) and at a large one (600 x 300), with every curve or texture on.
-  Prints microseconds per render (the best of 5 rounds of 100 renders).
+  Prints microseconds per render (the best of 5 rounds of 100 renders),
+  and a checksum of the image (FNV-1a of its pixels): a change that must
+  keep the pixels (the drawing module's, src/draw/) keeps the checksums.
 
   Usage: display-bench
 */
@@ -16,6 +18,9 @@
 #include "motion.h"
 #include "params.h"
 
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -28,6 +33,18 @@ now_us(void)
   struct timespec t = { 0, 0 };
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec * 1.0e6 + (double)t.tv_nsec * 1.0e-3;
+}
+
+/// FNV-1a (64 bits) of the bytes of an image.
+static uint64_t
+checksum(const P4dIdpySurface* s)
+{
+  const size_t n = (size_t)s->stride * (size_t)s->height;
+  uint64_t     h = 0xCBF29CE484222325U;
+  for (size_t i = 0U; i < n; ++i) {
+    h = (h ^ s->data[i]) * 0x100000001B3U;
+  }
+  return h;
 }
 
 static void
@@ -47,20 +64,22 @@ bench(const char* name, P4dKind kind, const float* params)
   }
   (void)p4d_display_run(d, params, e, m, 256U);
   for (unsigned s = 0U; s < 2U; ++s) {
-    double best = 1.0e30;
+    double                best  = 1.0e30;
+    const P4dIdpySurface* image = NULL;
     for (int r = 0; r < ROUNDS; ++r) {
       const double t0 = now_us();
       for (int i = 0; i < RENDERS; ++i) {
-        (void)p4d_display_render(d, sizes[s][0], sizes[s][1]);
+        image = p4d_display_render(d, sizes[s][0], sizes[s][1]);
       }
       const double us = (now_us() - t0) / RENDERS;
       best            = us < best ? us : best;
     }
-    printf("%-7s %3u x %3u  %8.1f us per render\n",
+    printf("%-7s %3u x %3u  %8.1f us per render  (pixels %016" PRIx64 ")\n",
            name,
            sizes[s][0],
            sizes[s][1],
-           best);
+           best,
+           image ? checksum(image) : 0U);
   }
   p4d_display_free(d);
   p4d_engine_free(e);

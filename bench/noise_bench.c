@@ -34,6 +34,7 @@
 
 #include "../tests/support/basics.h" // p4d_now_s()
 
+#include "isa.h"
 #include "motion.h"
 #include "noise.h"
 #include "params.h"

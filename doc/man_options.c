@@ -194,6 +194,10 @@ read_tag(Options* man, const char* tag)
       option->value = true;
     }
   }
+  if (short_name) {
+    const char name[3] = { '-', short_name, '\0' };
+    fail("", name, "an entry of OPTIONS without its long name");
+  }
 }
 
 /// Read the option name at s, written with \- for each dash, into name;

@@ -279,7 +279,11 @@ put_table(Text* t, unsigned id)
   for (unsigned i = 0U; i < n_plugins; ++i) {
     const char* const name = plugins[i]->name;
     const char* const own  = strncmp(name, "Perlin4D ", 9U) ? name : name + 9;
-    put(t, n_plugins > 1U ? " # %s |" : " # |", own);
+    if (n_plugins > 1U) {
+      put(t, " # %s |", own);
+    } else {
+      put(t, " # |");
+    }
   }
   put(t, " symbol | range | default | what it does |\n|");
   for (unsigned i = 0U; i < n_plugins; ++i) {
@@ -292,8 +296,13 @@ put_table(Text* t, unsigned id)
   }
   for (unsigned p = 0U; p < n_plugins; ++p) {
     for (uint32_t i = 0U; i < plugins[p]->n_ports; ++i) {
-      const P4dPort* const port = &plugins[p]->ports[i];
-      if (!port_named(spine, p4d_port_symbol(plugins[p], port))) {
+      const P4dPort* const port   = &plugins[p]->ports[i];
+      const char* const    symbol = p4d_port_symbol(plugins[p], port);
+      bool                 shown  = port_named(spine, symbol) != NULL;
+      for (unsigned q = 0U; q < p && !shown; ++q) {
+        shown = port_named(plugins[q], symbol) != NULL;
+      }
+      if (!shown) {
         put_row(t, plugins, n_plugins, plugins[p], port);
       }
     }

@@ -28,8 +28,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 static void
 check_number(const char* s, size_t len, double lo, double hi)
 {
-  double v = NAN;
-  if (!p4d_options_number(s, len, lo, hi, &v) && !(v >= lo && v <= hi)) {
+  double          v      = NAN;
+  P4dRenderStatus status = { 0 };
+  if (!p4d_options_number(s, len, lo, hi, &v, &status) &&
+      !(v >= lo && v <= hi)) {
     abort();
   }
 }

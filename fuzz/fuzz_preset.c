@@ -14,6 +14,7 @@
 
 #include "params.h"
 #include "preset.h"
+#include "report.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -110,16 +111,22 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
   }
 
   P4dPresetValues values;
+  P4dRenderStatus status = { 0 };
   memset(&values, 0, sizeof(values));
   // Without --plugin, then as --plugin noise would (a preset naming no
-  // plugin takes that kind).
-  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, NULL, &values)) {
+  // plugin takes that kind).  A refused preset is a usage error with a
+  // reason.
+  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, NULL, &values, &status)) {
     check_values(&values);
+  } else if (status.code != P4D_RENDER_ERR_USAGE || !status.reason) {
+    abort();
   }
   const P4dKind noise = P4D_KIND_NOISE;
   memset(&values, 0, sizeof(values));
-  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, &noise, &values)) {
+  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, &noise, &values, &status)) {
     check_values(&values);
+  } else if (status.code != P4D_RENDER_ERR_USAGE || !status.reason) {
+    abort();
   }
   return 0;
 }

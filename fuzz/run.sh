@@ -2,7 +2,7 @@
 # Copyright 2026 The perlin4d authors
 # SPDX-License-Identifier: ISC
 #
-# Runs one libFuzzer target of a fuzz build (see README.md, Fuzzing) for a
+# Runs one libFuzzer target of a fuzz build (see doc/contributing.md, Fuzzing) for a
 # bounded time, from its seeds in fuzz/corpus/TARGET:
 #     fuzz/run.sh BUILD_DIR TARGET SECONDS [LIBFUZZER_OPTION]...
 # TARGET is options, plan or preset.  The seeds are only read: new inputs go

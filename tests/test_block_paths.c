@@ -15,9 +15,9 @@
 #undef NDEBUG
 
 #include "exact_math.h"
+#include "isa.h"
 #include "motion_block.h"
 #include "motion_private.h"
-#include "noise.h"
 #include "phi_map.h"
 
 #include "support/compare.h"

@@ -11,7 +11,6 @@
     snapshots and checks that each copy is one snapshot, not two mixed
     (with the sequence checks taken out, most copies are mixed);
   - a sequence that wraps to 0 still publishes;
-  - rows of NaN and infinite values stay in the image;
   - the widest image is P4D_DISPLAY_MAX_W, whatever the host offers;
   - the playhead's column is where the offset is 0;
   - draws: a song clock with the transport stopped queues none, a
@@ -164,21 +163,6 @@ test_wrap(void)
 }
 
 static void
-test_rows(void)
-{
-  const uint32_t h     = 60U;
-  const double   bad[] = { NAN, -NAN, INFINITY, -INFINITY, 1.0e308, -1.0e308 };
-  for (unsigned i = 0U; i < sizeof(bad) / sizeof(bad[0]); ++i) {
-    const int r = p4d_display_row(h, bad[i], -1.0, 1.0);
-    printf("# row of %g: %d (rows 1 to %u)\n", bad[i], r, h - 2U);
-    assert(r >= 1 && r <= (int)h - 2);
-  }
-  assert(p4d_display_row(h, 1.0, -1.0, 1.0) == 1);
-  assert(p4d_display_row(h, -1.0, -1.0, 1.0) == (int)h - 2);
-  assert(p4d_display_row(h, 0.5, NAN, 1.0) == (int)h / 2);
-}
-
-static void
 test_sizes(void)
 {
   P4dDisplay* const d = p4d_display_new(P4D_KIND_MOD, 48000.0);
@@ -246,7 +230,6 @@ test_draws(void)
 int
 main(void)
 {
-  test_rows();
   test_sizes();
   test_wrap();
   test_draws();

@@ -10,6 +10,7 @@
 
 #undef NDEBUG
 
+#include "isa.h"
 #include "noise.h"
 
 #include "support/rng.h"

@@ -11,6 +11,7 @@
 #undef NDEBUG
 
 #include "engine.h"
+#include "isa.h"
 #include "noise.h"
 #include "params.h"
 
@@ -301,6 +302,67 @@ test_selection(void)
   assert(!strcmp(p4d_isa_name(P4D_ISA_AVX512), "avx512"));
 }
 
+/// Whether the space-separated word list has word.
+static bool
+has_word(const char* list, const char* word, size_t length)
+{
+  for (const char* p = strstr(list, word); p; p = strstr(p + 1, word)) {
+    const bool starts = p == list || p[-1] == ' ' || p[-1] == '\t';
+    const char end    = p[length];
+    if (starts && (end == ' ' || end == '\t' || end == '\n' || !end)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static void
+test_cpu_features(void)
+{
+  // A path this build has is supported exactly when the CPU has what it
+  // needs, as the OS reports it (Linux: flags on x86, Features on ARM).
+  char        line[8192];
+  bool        found   = false;
+  FILE* const cpuinfo = fopen("/proc/cpuinfo", "r");
+  while (cpuinfo && !found && fgets(line, sizeof(line), cpuinfo)) {
+    found = !strncmp(line, "flags", 5U) || !strncmp(line, "Features", 8U);
+  }
+  if (cpuinfo) {
+    const int closed = fclose(cpuinfo);
+    assert(!closed);
+  }
+  if (!found) {
+    printf("# no CPU feature list: the paths not checked against it\n");
+    return;
+  }
+
+  const char* const list = strchr(line, ':');
+  assert(list);
+  for (unsigned i = 0U; i < P4D_ISA_COUNT; ++i) {
+    const P4dIsa      isa   = (P4dIsa)i;
+    const char* const needs = p4d_isa_needs(isa);
+    if (!needs) {
+      assert(!p4d_isa_supported(isa));
+      continue;
+    }
+    bool has = true;
+    for (const char* w = needs; *w;) {
+      const size_t length = strcspn(w, " ");
+      char         word[32];
+      assert(length > 0U && length < sizeof(word));
+      memcpy(word, w, length);
+      word[length] = '\0';
+      has          = has && has_word(list + 1, word, length);
+      w += length + (w[length] == ' ');
+    }
+    assert(p4d_isa_supported(isa) == has);
+    printf("# %s needs \"%s\": %s\n",
+           p4d_isa_name(isa),
+           needs,
+           has ? "has" : "lacks");
+  }
+}
+
 int
 main(void)
 {
@@ -318,16 +380,7 @@ main(void)
     ++n_compared;
   }
 
-#if defined(P4D_HAVE_AVX2) && defined(P4D_HAVE_AVX512) && defined(__GNUC__)
-  // A build with the vector paths (x86-64 unless -Dsimd=disabled) has every
-  // path: a CPU that has one must get it.
-  __builtin_cpu_init();
-  assert(p4d_isa_supported(P4D_ISA_AVX2) ==
-         (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")));
-  assert(
-    p4d_isa_supported(P4D_ISA_AVX512) ==
-    (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")));
-#endif
+  test_cpu_features();
   printf("# %u vector paths compared\n", n_compared);
   return 0;
 }

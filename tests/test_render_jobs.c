@@ -13,7 +13,7 @@
 #define _XOPEN_SOURCE 700
 #undef NDEBUG
 
-#include "noise.h"
+#include "isa.h"
 
 #include "support/cli.h"
 #include "support/compare.h"

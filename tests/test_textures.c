@@ -17,6 +17,7 @@
 #undef NDEBUG
 
 #include "engine.h"
+#include "isa.h"
 #include "noise.h"
 #include "params.h"
 #include "support/basics.h"

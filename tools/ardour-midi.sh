@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: ISC
 #
 # Perlin4D Mod moving a bus's fader in headless Ardour 7 through the
-# Generic MIDI surface, as README's "Perlin motion on any parameter in
+# Generic MIDI surface, as doc/manual.md's "Perlin motion on any parameter in
 # Ardour" describes (issue 13 item 4).  Not part of the test suite: needs
 # the Debian package ardour.  From a build tree's source directory:
 #

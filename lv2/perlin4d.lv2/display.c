@@ -24,16 +24,17 @@
   clock with the transport stopped) is neither published nor redrawn,
   while a free-running one moves on whatever the transport does.
 
-  The pictures are drawn by hand into ARGB32 words: opaque pixels only, so
-  that a host that takes them as premultiplied (Ardour's cairo surface)
-  and one that does not (Carla's Qt image) show the same.  Time runs left
-  to right, the playhead is a light vertical line, and the past is drawn
-  dimmer than the future.
+  The pictures are drawn into ARGB32 words by the drawing module
+  (src/draw/: its conventions and the dark theme's opaque colours): time
+  runs left to right, the playhead is a light vertical line, and the past
+  is drawn dimmer than the future.
 */
 
 #include "display.h"
 
+#include "draw.h"
 #include "motion.h"
+#include "theme.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -43,13 +44,10 @@
 /// Tries of a reader before it draws its last good copy.
 #define P4D_DISPLAY_TRIES 64
 
-#define BG_PAST 0xFF15171BU
-#define BG_FUTURE 0xFF1F2227U
-#define GRID 0xFF3A3F47U
-#define PLAYHEAD 0xFFE8E8E8U
-
-/// Most curves of any display (Motion's four targets).
+/// Most curves of any display (Motion's four targets), each in a colour
+/// of its own.
 #define N_CURVES 4U
+_Static_assert(N_CURVES <= P4D_THEME_CHANNELS, "a curve has no colour");
 
 /// Rows of values: two engines' channels (Motion: left and flutter).
 #define N_ROWS 8U
@@ -304,57 +302,24 @@ p4d_display_offset(uint32_t w, uint32_t x, double sample_rate_hz)
   return (int64_t)llround(dx * span * sample_rate_hz / (double)w);
 }
 
-int
-p4d_display_row(uint32_t h, double v, double low, double high)
+/// The image w by h in d->pixels, as the drawing module takes it.
+static P4dDrawSurface
+canvas(const P4dDisplay* d, uint32_t w, uint32_t h)
 {
-  // One row of margin at the top and the bottom.
-  const double bottom = (double)h - 2.0;
-  if (!(high > low)) {
-    return (int)h / 2;
-  }
-  double r = 1.0 + (high - v) / (high - low) * (bottom - 1.0);
-  // NaN fails the first test: the top row.
-  r = r >= 1.0 ? r : 1.0;
-  r = r <= bottom ? r : bottom;
-  return (int)lround(r);
+  const P4dDrawSurface s = { d->pixels, w, h, w };
+  return s;
 }
 
-/// Darken an opaque colour to about 55 %.
-static uint32_t
-dim(uint32_t argb)
-{
-  const uint32_t r = (argb >> 16U) & 0xFFU;
-  const uint32_t g = (argb >> 8U) & 0xFFU;
-  const uint32_t b = argb & 0xFFU;
-  return 0xFF000000U | ((r * 9U / 16U) << 16U) | ((g * 9U / 16U) << 8U) |
-         (b * 9U / 16U);
-}
-
-/// The background, a dashed horizontal line at row grid (if >= 0).
+/// The background of the time line, with a dashed line at row grid.
 static void
 draw_background(P4dDisplay* d, uint32_t w, uint32_t h, int grid)
 {
-  const uint32_t head = head_column(w);
-  for (uint32_t y = 0U; y < h; ++y) {
-    uint32_t* const row = d->pixels + (size_t)y * w;
-    for (uint32_t x = 0U; x < w; ++x) {
-      row[x] = x < head ? BG_PAST : BG_FUTURE;
-    }
-  }
-  if (grid >= 0 && grid < (int)h) {
-    uint32_t* const row = d->pixels + (size_t)grid * w;
-    for (uint32_t x = 0U; x < w; x += 4U) {
-      row[x] = GRID;
-      if (x + 1U < w) {
-        row[x + 1U] = GRID;
-      }
-    }
-  }
+  const P4dDrawSurface s = canvas(d, w, h);
+  p4d_draw_background(&s, &p4d_theme_dark, head_column(w));
+  p4d_draw_dashes(&s, grid, p4d_theme_dark.grid.argb);
 }
 
-/// A curve of one value per column on the scale low..high: in each column
-/// a vertical run from the value's row half-way to its neighbours' rows,
-/// so the columns join.
+/// Curve k (in channel k's colour) of values v on the scale low..high.
 static void
 draw_curve(P4dDisplay*  d,
            uint32_t     w,
@@ -362,42 +327,19 @@ draw_curve(P4dDisplay*  d,
            const float* v,
            double       low,
            double       high,
-           uint32_t     colour)
+           unsigned     k)
 {
-  const uint32_t head  = head_column(w);
-  const uint32_t faint = dim(colour);
-  int            prev  = p4d_display_row(h, v[0], low, high);
-  for (uint32_t x = 0U; x < w; ++x) {
-    const int r    = p4d_display_row(h, v[x], low, high);
-    const int next = x + 1U < w ? p4d_display_row(h, v[x + 1U], low, high) : r;
-    const int a    = (r + prev) / 2;
-    const int b    = (r + next) / 2;
-    int       top  = r < a ? r : a;
-    int       bot  = r > a ? r : a;
-    top            = b < top ? b : top;
-    bot            = b > bot ? b : bot;
-    for (int y = top; y <= bot; ++y) {
-      d->pixels[(size_t)y * w + x] = x < head ? faint : colour;
-    }
-    prev = r;
-  }
+  const P4dDrawSurface s = canvas(d, w, h);
+  p4d_draw_curve(
+    &s, v, low, high, p4d_theme_dark.channel[k].argb, head_column(w));
 }
 
 static void
 draw_playhead(P4dDisplay* d, uint32_t w, uint32_t h)
 {
-  const uint32_t head = head_column(w);
-  for (uint32_t y = 0U; y < h; ++y) {
-    d->pixels[(size_t)y * w + head] = PLAYHEAD;
-  }
+  const P4dDrawSurface s = canvas(d, w, h);
+  p4d_draw_column(&s, head_column(w), p4d_theme_dark.playhead.argb);
 }
-
-static const uint32_t curve_colour[N_CURVES] = {
-  P4D_DISPLAY_CURVE_1,
-  P4D_DISPLAY_CURVE_2,
-  P4D_DISPLAY_CURVE_3,
-  P4D_DISPLAY_CURVE_4,
-};
 
 /// The row of values of curve k.
 static float*
@@ -431,13 +373,10 @@ draw_mod(P4dDisplay* d, uint32_t w, uint32_t h)
   const double b    = d->seen.params[P4D_MOD_OUT_MAX];
   double       low  = a < b ? a : b;
   double       high = a < b ? b : a;
-  if (!(high - low > 1.0e-6)) {
-    low -= 0.5;
-    high += 0.5;
-  }
-  draw_background(d, w, h, p4d_display_row(h, 0.5 * (low + high), low, high));
+  p4d_draw_widen(&low, &high, 1.0e-6);
+  draw_background(d, w, h, p4d_draw_row(h, 0.5 * (low + high), low, high));
   for (unsigned c = P4D_MAX_CHANNELS; c-- > 0U;) {
-    draw_curve(d, w, h, values_row(d, c), low, high, curve_colour[c]);
+    draw_curve(d, w, h, values_row(d, c), low, high, c);
   }
 }
 
@@ -454,9 +393,9 @@ draw_noise(P4dDisplay* d, uint32_t w, uint32_t h)
       v[x] = (float)(20.0 * log10(v[x] > 1.0e-6f ? (double)v[x] : 1.0e-6));
     }
   }
-  draw_background(d, w, h, p4d_display_row(h, 0.0, low, high));
-  draw_curve(d, w, h, values_row(d, 1U), low, high, curve_colour[1]);
-  draw_curve(d, w, h, values_row(d, 0U), low, high, curve_colour[0]);
+  draw_background(d, w, h, p4d_draw_row(h, 0.0, low, high));
+  draw_curve(d, w, h, values_row(d, 1U), low, high, 1U);
+  draw_curve(d, w, h, values_row(d, 0U), low, high, 0U);
 }
 
 /// Motion: where each target is within its swing, -1 to 1 (gain, pan,
@@ -496,10 +435,10 @@ draw_motion(P4dDisplay* d, uint32_t w, uint32_t h)
     }
   }
 
-  draw_background(d, w, h, p4d_display_row(h, 0.0, -1.0, 1.0));
+  draw_background(d, w, h, p4d_draw_row(h, 0.0, -1.0, 1.0));
   for (unsigned k = N_CURVES; k-- > 0U;) {
     if (shown[k]) {
-      draw_curve(d, w, h, values_row(d, k), -1.0, 1.0, curve_colour[k]);
+      draw_curve(d, w, h, values_row(d, k), -1.0, 1.0, k);
     }
   }
 }

@@ -30,6 +30,7 @@
 #include "engine.h"
 #include "motion.h"
 #include "params.h"
+#include "theme.h"
 
 #include <lv2/core/lv2.h>
 
@@ -81,11 +82,12 @@ typedef struct {
 #define P4D_DISPLAY_NOISE_TOP_DB 12.0
 #define P4D_DISPLAY_NOISE_BOTTOM_DB (-36.0)
 
-/// Colours of the curves, opaque ARGB: channel (or target) 1 to 4.
-#define P4D_DISPLAY_CURVE_1 0xFFF0A030U
-#define P4D_DISPLAY_CURVE_2 0xFF40C0F0U
-#define P4D_DISPLAY_CURVE_3 0xFF80D060U
-#define P4D_DISPLAY_CURVE_4 0xFFE070D0U
+/// Colours of the curves, opaque ARGB: channel (or target) 1 to 4, the
+/// dark theme's (theme.h).
+#define P4D_DISPLAY_CURVE_1 P4D_THEME_DARK_1
+#define P4D_DISPLAY_CURVE_2 P4D_THEME_DARK_2
+#define P4D_DISPLAY_CURVE_3 P4D_THEME_DARK_3
+#define P4D_DISPLAY_CURVE_4 P4D_THEME_DARK_4
 
 /// The display of one instance; opaque.
 typedef struct P4dDisplayImpl P4dDisplay;
@@ -141,13 +143,5 @@ p4d_display_render(P4dDisplay* display, uint32_t w, uint32_t h);
 */
 int64_t
 p4d_display_offset(uint32_t w, uint32_t x, double sample_rate_hz);
-
-/**
-   The row of value v on a scale from low (the bottom row) to high (the
-   top, row 0) in an image h high; values beyond the scale are drawn at its
-   edge.
-*/
-int
-p4d_display_row(uint32_t h, double v, double low, double high);
 
 #endif // P4D_DISPLAY_H

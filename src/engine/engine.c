@@ -84,14 +84,46 @@
   voices do not depend on the song position and keep their filters.
 */
 
-#include "engine_voice.h"
-
+#include "clock.h"
 #include "exact_math.h"
+#include "phi_map.h"
 #include "ramp.h"
+#include "voice.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/// Highest frequency any octave may reach: the top of hearing.
+#define P4D_BAND_HZ 20000.0
+
+/// An engine (engine.h): its voices in time.  Private to this file.
+struct P4dEngineImpl {
+  P4dVoiceSetup setup;        ///< What its voices need: kind, rate, band
+  unsigned      channel_mask; ///< Channels computed (p4d_engine_set_channels)
+  int64_t       hpf_step;     ///< Q, in frames: the filters restart Q apart
+  P4dHighpass   hpf;          ///< The high-pass section
+  int64_t       idx;          ///< Frames processed since activation
+  bool          primed;       ///< A voice is playing
+  bool          relock;       ///< The song position jumped: start a new voice
+  bool          fading;       ///< prev is fading out, cur in
+  bool          warming;      ///< next is warming up to take over (relocation)
+  int64_t       warm_from;    ///< Engine frame where the warm-up began
+  int64_t       warm_pos;     ///< Engine frame next has been rendered up to
+  int64_t       warm_past;    ///< Engine frame next's past starts at
+  int64_t       warm_end;     ///< Engine frame where next takes over
+  int64_t       fade_start;   ///< Engine frame where the glide began
+  int64_t       fade_len;     ///< Glide length in frames
+  double        rho[P4D_MAX_CHANNELS]; ///< Estimated correlation of the voices
+  P4dPhiTable   phi;                   ///< Mod: Phi's table
+  P4dClock      clock;
+  P4dVoice      cur;
+  P4dVoice      prev;
+  P4dVoice      next;
+  float         buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
+  float         buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
+  float         buf_warm[P4D_MAX_CHANNELS][P4D_CHUNK];
+};
 
 /// Frames of a relocated voice's past rendered per frame of output while it
 /// warms up (see the top of this file).
@@ -124,12 +156,13 @@ p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
     return P4D_ERR_NO_MEM;
   }
 
-  e->kind           = kind;
-  e->n_channels     = p4d_engine_channels(kind);
-  e->channel_mask   = (1U << e->n_channels) - 1U;
-  e->sample_rate_hz = sample_rate_hz;
-  const double top  = 0.5 * sample_rate_hz;
-  e->band_limit     = (top < P4D_BAND_HZ ? top : P4D_BAND_HZ) / sample_rate_hz;
+  e->setup.kind           = kind;
+  e->setup.n_channels     = p4d_engine_channels(kind);
+  e->channel_mask         = (1U << e->setup.n_channels) - 1U;
+  e->setup.sample_rate_hz = sample_rate_hz;
+  const double top        = 0.5 * sample_rate_hz;
+  e->setup.band_limit =
+    (top < P4D_BAND_HZ ? top : P4D_BAND_HZ) / sample_rate_hz;
 
   e->hpf = p4d_highpass_design(sample_rate_hz);
   p4d_exact_phi_fill(&e->phi);
@@ -151,8 +184,8 @@ void
 p4d_engine_set_channels(P4dEngine* engine, unsigned mask)
 {
   // The Noise's high-pass state runs on both channels: it computes both.
-  if (engine->kind == P4D_KIND_MOD) {
-    engine->channel_mask = mask & ((1U << engine->n_channels) - 1U);
+  if (engine->setup.kind == P4D_KIND_MOD) {
+    engine->channel_mask = mask & ((1U << engine->setup.n_channels) - 1U);
   }
 }
 
@@ -173,8 +206,7 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm)
   e->fading  = false;
   e->warming = false;
 
-  const double tempo = bpm > 0.0 && bpm < P4D_MAX_BPM ? bpm : 120.0;
-  e->clock           = (Clock){ true, 1.0, tempo, 0, 0.0, 0 };
+  e->clock = p4d_clock_start(bpm);
 }
 
 /// Position of grid time t in the high-pass filters' cycle of 4Q frames.
@@ -196,7 +228,7 @@ hpf_age(const P4dEngine* e, int64_t t)
 int64_t
 p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
 {
-  if (engine->kind != P4D_KIND_NOISE) {
+  if (engine->setup.kind != P4D_KIND_NOISE) {
     return frame;
   }
 
@@ -207,9 +239,9 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
 }
 
 static bool
-same_signal(const P4dEngine* e, const Voice* a, const Voice* b)
+same_signal(const P4dEngine* e, const P4dVoice* a, const P4dVoice* b)
 {
-  const uint32_t n = p4d_params(e->kind)->n_params;
+  const uint32_t n = p4d_params(e->setup.kind)->n_params;
   for (uint32_t i = 0U; i < n; ++i) {
     if (a->params[i] != b->params[i]) {
       return false;
@@ -218,24 +250,14 @@ same_signal(const P4dEngine* e, const Voice* a, const Voice* b)
   return true;
 }
 
-/// Where the clock expects the song to be at the next frame.
-static void
-clock_now(const P4dEngine* e, int64_t* frame, double* beat)
-{
-  const Clock* const c     = &e->clock;
-  const int64_t      since = e->idx - c->idx_anchor;
-  *frame = c->frame_anchor + (int64_t)((double)since * c->speed);
-  *beat  = c->beat_anchor +
-          (double)since * c->speed * c->bpm / (60.0 * e->sample_rate_hz);
-}
-
 void
 p4d_engine_position(const P4dEngine* engine, P4dPosition* position)
 {
   const P4dEngine* const e = engine;
   P4dPosition* const     p = position;
 
-  clock_now(e, &p->frame, &p->beat);
+  p4d_clock_expect(
+    &e->clock, e->idx, e->setup.sample_rate_hz, &p->frame, &p->beat);
   p->bpm   = e->clock.bpm;
   p->speed = e->clock.speed;
   // Before the first voice: the line a first free voice starts (phase 0
@@ -251,36 +273,30 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
 {
   P4dEngine* const    e  = engine;
   const P4dTransport* tr = transport;
-  Clock* const        c  = &e->clock;
+  P4dClock* const     c  = &e->clock;
 
   int64_t want_frame = 0;
   double  want_beat  = 0.0;
-  clock_now(e, &want_frame, &want_beat);
-
-  // Speeds beyond shuttling (and NaN) are not transport: keep the last one.
-  const double speed =
-    tr->has_speed && fabs(tr->speed) <= P4D_MAX_SPEED ? tr->speed : c->speed;
-  const double bpm =
-    tr->has_bpm && tr->bpm > 0.0 && tr->bpm < P4D_MAX_BPM ? tr->bpm : c->bpm;
-  const int64_t frame = tr->has_frame ? tr->frame : want_frame;
-  const double beat = tr->has_beat && isfinite(tr->beat) ? tr->beat : want_beat;
+  p4d_clock_expect(c, e->idx, e->setup.sample_rate_hz, &want_frame, &want_beat);
+  const P4dClock now = p4d_clock_follow(c, tr, e->idx, e->setup.sample_rate_hz);
 
   const bool was_locked = c->locked;
-  const bool jumped = frame != want_frame || fabs(beat - want_beat) > 1.0e-3;
-  const bool bent   = speed != c->speed || bpm != c->bpm;
+  const bool jumped     = now.frame_anchor != want_frame ||
+                      fabs(now.beat_anchor - want_beat) > 1.0e-3;
+  const bool bent = now.speed != c->speed || now.bpm != c->bpm;
 
-  *c = (Clock){ speed != 0.0, speed, bpm, frame, beat, e->idx };
+  *c = now;
 
   if (!c->locked) {
     // Stopped: the locked voices run on from where they are, and a warm-up
     // for a song position is moot (the next start relocates again).
     e->warming = false;
     if (was_locked && e->primed) {
-      Voice* const voices[2] = { &e->cur, &e->prev };
+      P4dVoice* const voices[2] = { &e->cur, &e->prev };
       for (unsigned i = 0U; i < (e->fading ? 2U : 1U); ++i) {
         if (voices[i]->mode != P4D_CLOCK_FREE) {
-          const Voice from = *voices[i];
-          p4d_voice_line_free(e, voices[i], &from);
+          const P4dVoice from = *voices[i];
+          p4d_voice_line_free(&e->setup, c, e->idx, voices[i], &from);
         }
       }
     }
@@ -289,11 +305,11 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
   } else if (bent && e->primed) {
     // A tempo or speed change: the song position is continuous, so the
     // locked voices follow it without a glide.
-    Voice* const voices[3] = { &e->cur, &e->prev, &e->next };
+    P4dVoice* const voices[3] = { &e->cur, &e->prev, &e->next };
     for (unsigned i = 0U; i < 3U; ++i) {
       const bool playing = i == 0U || (i == 1U ? e->fading : e->warming);
       if (playing && voices[i]->mode != P4D_CLOCK_FREE) {
-        p4d_voice_line_locked(e, voices[i]);
+        p4d_voice_line_locked(&e->setup, c, voices[i]);
       }
     }
   }
@@ -321,7 +337,7 @@ soft_limit(float x)
 /// High-pass m frames of v's z in buf, from engine frame at (see the top).
 static void
 voice_hpf(const P4dEngine* e,
-          Voice*           v,
+          P4dVoice*        v,
           int64_t          at,
           float            buf[][P4D_CHUNK],
           uint32_t         m)
@@ -340,10 +356,10 @@ voice_hpf(const P4dEngine* e,
    at warm_end, the first frame at which it has caught up with the output.
 */
 static void
-warm_begin(P4dEngine* e, const Voice* target, int64_t grid)
+warm_begin(P4dEngine* e, const P4dVoice* target, int64_t grid)
 {
   e->next = *target;
-  p4d_voice_line(e, &e->next, &e->cur);
+  p4d_voice_line(&e->setup, &e->clock, e->idx, &e->next, &e->cur);
   e->next.grid = grid;
   memset(e->next.hpf, 0, sizeof(e->next.hpf));
   e->relock = false;
@@ -368,7 +384,8 @@ warm_advance(P4dEngine* e, int64_t to)
   while (e->warm_pos < goal) {
     const int64_t  left = goal - e->warm_pos;
     const uint32_t m = left < (int64_t)P4D_CHUNK ? (uint32_t)left : P4D_CHUNK;
-    p4d_voice_z(e, &e->next, e->warm_pos, e->buf_warm, m);
+    p4d_voice_z(
+      &e->setup, e->channel_mask, &e->next, e->warm_pos, e->buf_warm, m);
     voice_hpf(e, &e->next, e->warm_pos, e->buf_warm, m);
     e->warm_pos += m;
   }
@@ -389,8 +406,8 @@ axis_correlation(double d)
 */
 static void
 voices_correlation(const P4dEngine* e,
-                   const Voice*     o,
-                   const Voice*     n,
+                   const P4dVoice*  o,
+                   const P4dVoice*  n,
                    int64_t          len,
                    double           rho[P4D_MAX_CHANNELS])
 {
@@ -416,7 +433,7 @@ voices_correlation(const P4dEngine* e,
   // point (a host that loops the same beats relocates by whole loops; a
   // voice's phase is reduced modulo the loop where it starts).
   const bool same_loop = n->loop_cells > 0.0 && n->loop_cells == o->loop_cells;
-  for (unsigned c = 0U; c < e->n_channels; ++c) {
+  for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
     double cov  = 0.0;
     double lo_k = 1.0; // lacunarity^k of each voice
     double ln_k = 1.0;
@@ -448,7 +465,7 @@ voices_correlation(const P4dEngine* e,
 /// Glide from cur to v (whose time line and filters are set) over glide
 /// frames.
 static void
-voice_glide_to(P4dEngine* e, const Voice* v, int64_t glide)
+voice_glide_to(P4dEngine* e, const P4dVoice* v, int64_t glide)
 {
   e->prev       = e->cur;
   e->cur        = *v;
@@ -463,10 +480,10 @@ voice_glide_to(P4dEngine* e, const Voice* v, int64_t glide)
 /// Start a new voice from target on a parameter change (or a relocation
 /// that needs no warm-up): it continues the filters of the voice before it.
 static void
-voice_start(P4dEngine* e, const Voice* target, int64_t glide)
+voice_start(P4dEngine* e, const P4dVoice* target, int64_t glide)
 {
-  Voice v = *target;
-  p4d_voice_line(e, &v, &e->cur);
+  P4dVoice v = *target;
+  p4d_voice_line(&e->setup, &e->clock, e->idx, &v, &e->cur);
   v.grid = e->cur.grid;
   memcpy(v.hpf, e->cur.hpf, sizeof(v.hpf));
   e->relock = false;
@@ -476,9 +493,9 @@ voice_start(P4dEngine* e, const Voice* target, int64_t glide)
 /// Whether a relocation to target must warm its filters up: a Noise voice
 /// that follows the song.
 static bool
-relocation_warms(const P4dEngine* e, const Voice* target)
+relocation_warms(const P4dEngine* e, const P4dVoice* target)
 {
-  return e->kind == P4D_KIND_NOISE && target->mode != P4D_CLOCK_FREE &&
+  return e->setup.kind == P4D_KIND_NOISE && target->mode != P4D_CLOCK_FREE &&
          e->clock.locked;
 }
 
@@ -486,17 +503,17 @@ relocation_warms(const P4dEngine* e, const Voice* target)
 /// voice unrelated to the playing one (the filters of the old signal would
 /// ring on the new one).
 static bool
-change_warms(const P4dEngine* e, const Voice* target, int64_t glide)
+change_warms(const P4dEngine* e, const P4dVoice* target, int64_t glide)
 {
-  if (e->kind != P4D_KIND_NOISE) {
+  if (e->setup.kind != P4D_KIND_NOISE) {
     return false;
   }
 
-  Voice v = *target;
-  p4d_voice_line(e, &v, &e->cur);
+  P4dVoice v = *target;
+  p4d_voice_line(&e->setup, &e->clock, e->idx, &v, &e->cur);
   double rho[P4D_MAX_CHANNELS];
   voices_correlation(e, &e->cur, &v, glide, rho);
-  for (unsigned c = 0U; c < e->n_channels; ++c) {
+  for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
     if (rho[c] < P4D_NEIGHBOURS) {
       return true;
     }
@@ -509,18 +526,18 @@ change_warms(const P4dEngine* e, const Voice* target, int64_t glide)
 static void
 mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
 {
-  const Voice* const n    = &e->cur;
-  const Voice* const o    = &e->prev;
-  const bool         mod  = e->kind == P4D_KIND_MOD;
-  double             low  = n->out_low;
-  double             high = n->out_high;
-  double             peak = p4d_texture_headroom(&n->texture);
+  const P4dVoice* const n    = &e->cur;
+  const P4dVoice* const o    = &e->prev;
+  const bool            mod  = e->setup.kind == P4D_KIND_MOD;
+  double                low  = n->out_low;
+  double                high = n->out_high;
+  double                peak = p4d_texture_headroom(&n->texture);
 
   if (!e->fading && !mod) {
     // The Noise between glides: the loop below with its constants hoisted.
     const double scale = P4D_NOISE_RMS / peak;
     const float  gain  = (float)(high * peak);
-    for (unsigned c = 0U; c < e->n_channels; ++c) {
+    for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
       const float* const z = e->buf_cur[c];
       float* const       y = out[c] + done;
       for (uint32_t i = 0U; i < m; ++i) {
@@ -533,7 +550,7 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
   if (!e->fading) {
     // The Mod between glides: the same, channel by channel.
     const double span = high - low;
-    for (unsigned c = 0U; c < e->n_channels; ++c) {
+    for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
       if (!(e->channel_mask & (1U << c))) {
         continue;
       }
@@ -559,7 +576,7 @@ mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
                   p4d_texture_headroom(&o->texture));
     }
 
-    for (unsigned c = 0U; c < e->n_channels; ++c) {
+    for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
       if (!(e->channel_mask & (1U << c))) {
         continue;
       }
@@ -588,22 +605,23 @@ p4d_engine_process(P4dEngine*   engine,
 {
   P4dEngine* const e = engine;
 
-  Voice target;
-  p4d_voice_from_params(e, params, &target);
+  P4dVoice target;
+  p4d_voice_from_params(&e->setup, params, &target);
 
   const double glide_ms =
-    e->kind == P4D_KIND_MOD
-      ? p4d_param_clamp(&p4d_params(e->kind)->params[P4D_MOD_SMOOTH_MS],
+    e->setup.kind == P4D_KIND_MOD
+      ? p4d_param_clamp(&p4d_params(e->setup.kind)->params[P4D_MOD_SMOOTH_MS],
                         params[P4D_MOD_SMOOTH_MS])
       : P4D_NOISE_GLIDE_MS;
-  const int64_t glide = (int64_t)(glide_ms * 0.001 * e->sample_rate_hz + 0.5);
+  const int64_t glide =
+    (int64_t)(glide_ms * 0.001 * e->setup.sample_rate_hz + 0.5);
 
   if (!e->primed) {
     // The first voice: nothing to glide from; its filters start at rest.
     // If the transport put it somewhere in a song, a warmed copy takes
     // over once it has caught up.
     e->cur = target;
-    p4d_voice_line(e, &e->cur, NULL);
+    p4d_voice_line(&e->setup, &e->clock, e->idx, &e->cur, NULL);
     e->cur.grid = e->clock.frame_anchor - e->clock.idx_anchor;
     if (e->relock && relocation_warms(e, &target)) {
       warm_begin(e, &target, e->cur.grid);
@@ -649,16 +667,17 @@ p4d_engine_process(P4dEngine*   engine,
     }
 
     if (out) {
-      p4d_voice_z(e, &e->cur, e->idx, e->buf_cur, m);
+      p4d_voice_z(&e->setup, e->channel_mask, &e->cur, e->idx, e->buf_cur, m);
       if (e->fading) {
-        p4d_voice_z(e, &e->prev, e->idx, e->buf_prev, m);
+        p4d_voice_z(
+          &e->setup, e->channel_mask, &e->prev, e->idx, e->buf_prev, m);
       }
-      if (e->kind == P4D_KIND_NOISE) {
+      if (e->setup.kind == P4D_KIND_NOISE) {
         voice_hpf(e, &e->cur, e->idx, e->buf_cur, m);
-        p4d_voice_texture(e, &e->cur, e->idx, e->buf_cur, m);
+        p4d_voice_texture(&e->setup, &e->cur, e->idx, e->buf_cur, m);
         if (e->fading) {
           voice_hpf(e, &e->prev, e->idx, e->buf_prev, m);
-          p4d_voice_texture(e, &e->prev, e->idx, e->buf_prev, m);
+          p4d_voice_texture(&e->setup, &e->prev, e->idx, e->buf_prev, m);
         }
       }
       mix_out(e, out, done, m);
@@ -666,5 +685,61 @@ p4d_engine_process(P4dEngine*   engine,
 
     e->idx += m;
     done += m;
+  }
+}
+
+void
+p4d_engine_preview(P4dEngine*         engine,
+                   const float*       params,
+                   const P4dPosition* at,
+                   const int64_t*     offsets,
+                   uint32_t           n,
+                   float* const       out[])
+{
+  P4dEngine* const e = engine;
+
+  // Engine frame 0 is the song frame at->frame, rolling at speed 1.
+  const double bpm = at->bpm > 0.0 && at->bpm < P4D_MAX_BPM ? at->bpm : 120.0;
+  e->idx           = 0;
+  e->clock =
+    (P4dClock){ true, 1.0, bpm, at->frame, isfinite(at->beat) ? at->beat : 0.0,
+                0 };
+
+  P4dVoice* const v = &e->cur;
+  p4d_voice_from_params(&e->setup, params, v);
+  p4d_voice_line(&e->setup, &e->clock, e->idx, v, NULL);
+  if (v->mode == P4D_CLOCK_FREE) {
+    // The playing voice's line at engine frame 0 (loops need the song
+    // beats clock: a free-running voice has none to cut).
+    memcpy(v->phase0, at->free_phase0, sizeof(v->phase0));
+    v->offset = at->free_index;
+  }
+
+  const bool   mod  = e->setup.kind == P4D_KIND_MOD;
+  const double low  = v->out_low;
+  const double high = v->out_high;
+  for (uint32_t i = 0U; i < n; ++i) {
+    if (mod) {
+      p4d_voice_z(&e->setup, e->channel_mask, v, offsets[i], e->buf_cur, 1U);
+    }
+    for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
+      float y = 1.0f;
+      if (mod) {
+        // As mix_out() between glides.
+        const double z = e->buf_cur[c][0];
+        y = (float)(low + (high - low) * p4d_exact_phi(&e->phi, z));
+        y = fabsf(y) < 1.0e-30f ? 0.0f : y;
+      } else {
+        p4d_texture_apply(&v->texture,
+                          v->seed,
+                          c,
+                          v->phase0[P4D_SECONDS],
+                          v->phase_step[P4D_SECONDS],
+                          offsets[i] + v->offset,
+                          &y,
+                          1U);
+      }
+      out[c][i] = y;
+    }
   }
 }

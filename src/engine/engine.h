@@ -34,9 +34,6 @@
 extern "C" {
 #endif
 
-/// Most channels of any engine.
-#define P4D_MAX_CHANNELS 4U
-
 /// Fixed cross-fade time of the noise engine.
 #define P4D_NOISE_GLIDE_MS 20.0
 
@@ -188,9 +185,9 @@ p4d_engine_position(const P4dEngine* engine, P4dPosition* position);
    rolling transport (speed 1, tempo at->bpm, song beat at->beat at song
    frame at->frame) gives it, or a free-running clock the playing voice's
    line (at->free_index, at->free_phase0), with the very code that plays it
-   (voice_from_params(), voice_line(), voice_z()): so a Mod channel's
-   preview is, bit for bit, the output of an engine that has been playing
-   those parameters straight through those frames, from at =
+   (p4d_voice_from_params(), p4d_voice_line(), p4d_voice_z()): so a Mod
+   channel's preview is, bit for bit, the output of an engine that has been
+   playing those parameters straight through those frames, from at =
    p4d_engine_position() of an engine that plays them.  Glides are left out
    (the preview shows where a glide goes).  Mod: out[c][i] is channel c's
    output value.  Noise: out[c][i] is channel c's texture envelope (gusts

@@ -5,8 +5,8 @@
    @file highpass.h
    The Noise engine's high-pass: a 2nd-order Butterworth section that keeps
    sub-audio energy out, and the staggering that keeps the output a function
-   of a bounded past (see src/engine/engine.c, Noise high-pass).  Internal to the
-   engines; the tests and the benchmark read the design from here.
+   of a bounded past (see src/engine/engine.c, Noise high-pass).  Internal to
+   the engines; the tests and the benchmark read the design from here.
 */
 
 #ifndef P4D_HIGHPASS_H

@@ -4,12 +4,13 @@
 /**
    @file phi_map.h
    The Mod's output map over a block of frames: y = low + span Phi(z) per
-   frame, through Phi's table (exact_math.h), flushed below 1e-30.  The vector
-   paths take the frames as lanes and do, in every lane, exactly the scalar
-   operations in the scalar order (no contraction: -ffp-contract=off; the
-   table's pieces are read, not recomputed), so every path gives the bits
-   of p4d_exact_phi().  The path follows the noise core's
-   (p4d_isa_current()).  Internal to the engines.
+   frame, through Phi's table (exact_math.h), flushed below 1e-30.  The
+   paths (src/arch/phi_map_template.h) take the frames as lanes and do, in
+   every lane, exactly the scalar operations in the scalar order (no
+   contraction: -ffp-contract=off; the table's pieces are read, not
+   recomputed), so every path gives the bits of p4d_phi_map_one(), the
+   scalar reference defined here.  The path is the one in use (isa.h).
+   Internal to the engines.
 */
 
 #ifndef P4D_PHI_MAP_H
@@ -28,18 +29,9 @@ p4d_phi_map_one(const P4dPhiTable* table, float z, double low, double span)
   return fabsf(r) < 1.0e-30f ? 0.0f : r;
 }
 
-/// A path's map of n frames of z into y (z and y must not overlap).
-typedef void
-P4dPhiMap(const P4dPhiTable* table,
-          const float*       z,
-          double             low,
-          double             span,
-          float*             y,
-          uint32_t           n);
-
 /**
-   y[i] = p4d_phi_map_one(table, z[i], low, span) for i < n, on the path
-   the noise core uses.  Realtime safe.
+   y[i] = p4d_phi_map_one(table, z[i], low, span) for i < n (z and y must
+   not overlap), on the path in use.  Realtime safe.
 */
 void
 p4d_phi_map(const P4dPhiTable* table,
@@ -48,9 +40,5 @@ p4d_phi_map(const P4dPhiTable* table,
             double             span,
             float*             y,
             uint32_t           n);
-
-/// The vector paths (x86-64 builds with P4D_HAVE_AVX2 and _AVX512 only).
-P4dPhiMap p4d_phi_map_avx2;
-P4dPhiMap p4d_phi_map_avx512;
 
 #endif // P4D_PHI_MAP_H

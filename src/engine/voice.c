@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  A voice of the engines (engine.c runs them in time).
+  A voice of the engines (engine.c runs them in time): what it needs of
+  its engine is passed in (voice.h).
 
   The signal z.  A voice renders, per channel, the core's weighted sum of
   octaves (p4d_fbm4_sum_span()) divided by P4D_NOISE_STD times the root of
@@ -63,7 +64,7 @@
   remains of the pulse the core's variance normalisation flattens.
 */
 
-#include "engine_voice.h"
+#include "voice.h"
 
 #include "exact_math.h"
 
@@ -98,7 +99,7 @@ static const double noise_direction[3] = { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 };
    cells per loop too (P4dFbm), so every octave repeats after N beats.
 */
 static void
-loop_snap(Voice* v, double loop_beats)
+loop_snap(P4dVoice* v, double loop_beats)
 {
   if (loop_beats > 0.0) {
     const double cells = floor(loop_beats * v->rate[3] + 0.5);
@@ -108,11 +109,10 @@ loop_snap(Voice* v, double loop_beats)
   }
 }
 
-/// Fill v's parameters (not its time line) from raw control values.
 void
-p4d_voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
+p4d_voice_from_params(const P4dVoiceSetup* setup, const float* raw, P4dVoice* v)
 {
-  const P4dParamTable* table = p4d_params(e->kind);
+  const P4dParamTable* table = p4d_params(setup->kind);
 
   memset(v, 0, sizeof(*v));
   float* const p = v->params;
@@ -121,7 +121,7 @@ p4d_voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
   }
 
   const float* morph = NULL;
-  if (e->kind == P4D_KIND_MOD) {
+  if (setup->kind == P4D_KIND_MOD) {
     // What does not shape the signal is not part of the voice.
     p[P4D_MOD_SMOOTH_MS] = p[P4D_MOD_MIDI_CHANNEL] = 0.0f;
     p[P4D_MOD_CC_1] = p[P4D_MOD_CC_2] = p[P4D_MOD_CC_3] = p[P4D_MOD_CC_4] =
@@ -142,7 +142,7 @@ p4d_voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     v->fbm      = (P4dFbm){ p[P4D_MOD_OCTAVES],
                             p[P4D_MOD_LACUNARITY],
                             p[P4D_MOD_PERSISTENCE],
-                            e->band_limit };
+                            setup->band_limit };
     morph       = &p[P4D_MOD_MORPH_X];
     v->seed     = (uint32_t)p[P4D_MOD_SEED];
     v->out_low  = p[P4D_MOD_OUT_MIN];
@@ -165,7 +165,7 @@ p4d_voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
     v->fbm      = (P4dFbm){ p[P4D_NOISE_OCTAVES],
                             p[P4D_NOISE_LACUNARITY],
                             p[P4D_NOISE_PERSISTENCE],
-                            e->band_limit };
+                            setup->band_limit };
     morph       = &p[P4D_NOISE_MORPH_X];
     v->seed     = (uint32_t)p[P4D_NOISE_SEED];
     v->out_high = (float)p4d_exact_exp(p[P4D_NOISE_LEVEL_DB] *
@@ -184,7 +184,7 @@ p4d_voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
                      p[P4D_NOISE_WIDTH]);
   }
 
-  for (unsigned c = 0U; c < e->n_channels; ++c) {
+  for (unsigned c = 0U; c < setup->n_channels; ++c) {
     for (unsigned a = 0U; a < 3U; ++a) {
       v->position[c][a] += base_position[a] + morph[a];
     }
@@ -204,7 +204,7 @@ p4d_voice_from_params(const P4dEngine* e, const float* raw, Voice* v)
    keeps them periodic, up to rounding.
 */
 static void
-loop_line(Voice* v)
+loop_line(P4dVoice* v)
 {
   v->loop_len = 0.0;
   if (v->loop_cells == 0.0) {
@@ -233,7 +233,7 @@ loop_line(Voice* v)
 /// A song beat brought into v's loop, [0, loop_beats), exactly (fmod is
 /// exact), so that beats b and b + N give the same bits; b without a loop.
 static double
-loop_beat(const Voice* v, double beat)
+loop_beat(const P4dVoice* v, double beat)
 {
   if (v->loop_beats == 0.0) {
     return beat;
@@ -247,7 +247,7 @@ loop_beat(const Voice* v, double beat)
 /// What follows from v's time line: the loop's cut, the octave weights and
 /// z's divisor.
 static void
-voice_derive(Voice* v)
+voice_derive(P4dVoice* v)
 {
   loop_line(v);
 
@@ -263,78 +263,85 @@ voice_derive(Voice* v)
   v->norm = n_octaves ? 1.0f / (P4D_NOISE_STD * sqrtf(power)) : 0.0f;
 }
 
-/// Phase of axis a of voice v at engine frame idx.
 double
-p4d_voice_phase(const Voice* v, unsigned a, int64_t idx)
+p4d_voice_phase(const P4dVoice* v, unsigned a, int64_t idx)
 {
   return v->phase0[a] + (double)(idx + v->offset) * v->phase_step[a];
 }
 
-/// Song time units (seconds or beats) per frame on the engine's own clock.
+/// Song time units (seconds or beats) per frame on the engine's own clock
+/// (at clock's tempo).
 static double
-free_units_per_frame(const P4dEngine* e, P4dClockMode mode)
+free_units_per_frame(const P4dVoiceSetup* setup,
+                     const P4dClock*      clock,
+                     P4dClockMode         mode)
 {
   return mode == P4D_CLOCK_SONG_BEATS
-           ? e->clock.bpm / (60.0 * e->sample_rate_hz)
-           : 1.0 / e->sample_rate_hz;
+           ? clock->bpm / (60.0 * setup->sample_rate_hz)
+           : 1.0 / setup->sample_rate_hz;
 }
 
-/// Give v a free-running time line that continues from's phase (or starts
-/// at 0 with the engine's frames).
 void
-p4d_voice_line_free(const P4dEngine* e, Voice* v, const Voice* from)
+p4d_voice_line_free(const P4dVoiceSetup* setup,
+                    const P4dClock*      clock,
+                    int64_t              idx,
+                    P4dVoice*            v,
+                    const P4dVoice*      from)
 {
-  const double units = free_units_per_frame(e, v->mode);
+  const double units = free_units_per_frame(setup, clock, v->mode);
   for (unsigned a = 0U; a < P4D_LINES; ++a) {
-    v->phase0[a]     = from ? p4d_voice_phase(from, a, e->idx) : 0.0;
+    v->phase0[a]     = from ? p4d_voice_phase(from, a, idx) : 0.0;
     v->phase_step[a] = v->rate[a] * units;
   }
-  v->offset = from ? -e->idx : 0;
+  v->offset = from ? -idx : 0;
   voice_derive(v);
 }
 
-/// Give v the time line of the song position.
 void
-p4d_voice_line_locked(const P4dEngine* e, Voice* v)
+p4d_voice_line_locked(const P4dVoiceSetup* setup,
+                      const P4dClock*      clock,
+                      P4dVoice*            v)
 {
-  const Clock* c = &e->clock;
+  const P4dClock* c  = clock;
+  const double    sr = setup->sample_rate_hz;
   for (unsigned a = 0U; a < P4D_LINES; ++a) {
     if (v->mode == P4D_CLOCK_SONG_BEATS) {
-      const double units = c->speed * c->bpm / (60.0 * e->sample_rate_hz);
+      const double units = c->speed * c->bpm / (60.0 * sr);
       v->phase0[a]       = loop_beat(v, c->beat_anchor) * v->rate[a];
       v->phase_step[a]   = v->rate[a] * units;
       v->offset          = -c->idx_anchor;
     } else if (c->speed == 1.0) {
       // Anchored at song frame 0: the phase is a function of the song frame.
       v->phase0[a]     = 0.0;
-      v->phase_step[a] = v->rate[a] * (1.0 / e->sample_rate_hz);
+      v->phase_step[a] = v->rate[a] * (1.0 / sr);
       v->offset        = c->frame_anchor - c->idx_anchor;
     } else {
-      v->phase0[a] =
-        (double)c->frame_anchor * (v->rate[a] * (1.0 / e->sample_rate_hz));
-      v->phase_step[a] = v->rate[a] * (c->speed / e->sample_rate_hz);
+      v->phase0[a]     = (double)c->frame_anchor * (v->rate[a] * (1.0 / sr));
+      v->phase_step[a] = v->rate[a] * (c->speed / sr);
       v->offset        = -c->idx_anchor;
     }
   }
   voice_derive(v);
 }
 
-/// Give v its time line: the song's while the clock is locked to it and v
-/// follows the song, else a free-running one that continues from's.
 void
-p4d_voice_line(const P4dEngine* e, Voice* v, const Voice* from)
+p4d_voice_line(const P4dVoiceSetup* setup,
+               const P4dClock*      clock,
+               int64_t              idx,
+               P4dVoice*            v,
+               const P4dVoice*      from)
 {
-  if (v->mode != P4D_CLOCK_FREE && e->clock.locked) {
-    p4d_voice_line_locked(e, v);
+  if (v->mode != P4D_CLOCK_FREE && clock->locked) {
+    p4d_voice_line_locked(setup, clock, v);
   } else {
-    p4d_voice_line_free(e, v, from);
+    p4d_voice_line_free(setup, clock, idx, v, from);
   }
 }
 
 /// The weighted octaves of channel c of v at voice times t to t + m - 1,
 /// loop by loop when the time line is cut (see loop_line()).
 static void
-voice_octaves(const Voice* v, unsigned c, int64_t t, float* acc, uint32_t m)
+voice_octaves(const P4dVoice* v, unsigned c, int64_t t, float* acc, uint32_t m)
 {
   const double len = v->loop_len;
   for (uint32_t done = 0U; done < m;) {
@@ -367,16 +374,16 @@ voice_octaves(const Voice* v, unsigned c, int64_t t, float* acc, uint32_t m)
   }
 }
 
-/// Render z of voice v for m frames from engine frame at into buf.
 void
-p4d_voice_z(const P4dEngine* e,
-            const Voice*     v,
-            int64_t          at,
-            float            buf[][P4D_CHUNK],
-            uint32_t         m)
+p4d_voice_z(const P4dVoiceSetup* setup,
+            unsigned             channel_mask,
+            const P4dVoice*      v,
+            int64_t              at,
+            float                buf[][P4D_CHUNK],
+            uint32_t             m)
 {
-  for (unsigned c = 0U; c < e->n_channels; ++c) {
-    if (!(e->channel_mask & (1U << c))) {
+  for (unsigned c = 0U; c < setup->n_channels; ++c) {
+    if (!(channel_mask & (1U << c))) {
       continue;
     }
     // Octaves scale the time-driven phase, not the static position: a
@@ -390,16 +397,14 @@ p4d_voice_z(const P4dEngine* e,
   }
 }
 
-/// Multiply m frames of v's high-passed z in buf, from engine frame at, by
-/// its texture's envelope (gusts and grit, a function of song seconds).
 void
-p4d_voice_texture(const P4dEngine* e,
-                  const Voice*     v,
-                  int64_t          at,
-                  float            buf[][P4D_CHUNK],
-                  uint32_t         m)
+p4d_voice_texture(const P4dVoiceSetup* setup,
+                  const P4dVoice*      v,
+                  int64_t              at,
+                  float                buf[][P4D_CHUNK],
+                  uint32_t             m)
 {
-  for (unsigned c = 0U; c < e->n_channels; ++c) {
+  for (unsigned c = 0U; c < setup->n_channels; ++c) {
     p4d_texture_apply(&v->texture,
                       v->seed,
                       c,
@@ -408,61 +413,5 @@ p4d_voice_texture(const P4dEngine* e,
                       at + v->offset,
                       buf[c],
                       m);
-  }
-}
-
-void
-p4d_engine_preview(P4dEngine*         engine,
-                   const float*       params,
-                   const P4dPosition* at,
-                   const int64_t*     offsets,
-                   uint32_t           n,
-                   float* const       out[])
-{
-  P4dEngine* const e = engine;
-
-  // Engine frame 0 is the song frame at->frame, rolling at speed 1.
-  const double bpm = at->bpm > 0.0 && at->bpm < P4D_MAX_BPM ? at->bpm : 120.0;
-  e->idx           = 0;
-  e->clock         = (Clock){
-            true, 1.0, bpm, at->frame, isfinite(at->beat) ? at->beat : 0.0, 0
-  };
-
-  Voice* const v = &e->cur;
-  p4d_voice_from_params(e, params, v);
-  p4d_voice_line(e, v, NULL);
-  if (v->mode == P4D_CLOCK_FREE) {
-    // The playing voice's line at engine frame 0 (loops need the song
-    // beats clock: a free-running voice has none to cut).
-    memcpy(v->phase0, at->free_phase0, sizeof(v->phase0));
-    v->offset = at->free_index;
-  }
-
-  const bool   mod  = e->kind == P4D_KIND_MOD;
-  const double low  = v->out_low;
-  const double high = v->out_high;
-  for (uint32_t i = 0U; i < n; ++i) {
-    if (mod) {
-      p4d_voice_z(e, v, offsets[i], e->buf_cur, 1U);
-    }
-    for (unsigned c = 0U; c < e->n_channels; ++c) {
-      float y = 1.0f;
-      if (mod) {
-        // As mix_out() between glides.
-        const double z = e->buf_cur[c][0];
-        y = (float)(low + (high - low) * p4d_exact_phi(&e->phi, z));
-        y = fabsf(y) < 1.0e-30f ? 0.0f : y;
-      } else {
-        p4d_texture_apply(&v->texture,
-                          v->seed,
-                          c,
-                          v->phase0[P4D_SECONDS],
-                          v->phase_step[P4D_SECONDS],
-                          offsets[i] + v->offset,
-                          &y,
-                          1U);
-      }
-      out[c][i] = y;
-    }
   }
 }

@@ -30,7 +30,7 @@
 #ifndef P4D_MIDI_CC_H
 #define P4D_MIDI_CC_H
 
-#include "engine.h"
+#include "params.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -170,7 +170,7 @@ p4d_motion_activate_at(P4dMotion* motion, int64_t frame, double bpm)
   m->spread_zero = m->settle;
   m->fresh       = true;
   m->audio_dirty = true;
-  m->clock       = (GridClock){ true, 1.0, frame, frame };
+  m->clock       = p4d_clock_start(bpm);
 }
 
 void
@@ -187,27 +187,27 @@ p4d_motion_transport(P4dMotion* motion, const P4dTransport* transport)
 {
   P4dMotion* const    m  = motion;
   const P4dTransport* tr = transport;
-  GridClock* const    c  = &m->clock;
+  P4dClock* const     c  = &m->clock;
   for (unsigned e = 0U; e < N_ENGINES; ++e) {
     p4d_engine_transport(m->engine[e], tr);
   }
 
-  // The same reading of the transport as the engines' (engine.c).
-  const int64_t want =
-    c->frame_anchor + (int64_t)((double)(m->idx - c->idx_anchor) * c->speed);
-  const double speed =
-    tr->has_speed && fabs(tr->speed) <= P4D_MAX_SPEED ? tr->speed : c->speed;
-  const int64_t frame  = tr->has_frame ? tr->frame : want;
-  const bool    locked = speed != 0.0;
+  // The same reading of the transport as the engines' (clock.h).
+  int64_t want      = 0;
+  double  want_beat = 0.0;
+  p4d_clock_expect(c, m->idx, m->sample_rate_hz, &want, &want_beat);
+  const P4dClock now    = p4d_clock_follow(c, tr, m->idx, m->sample_rate_hz);
+  const int64_t  frame  = now.frame_anchor;
+  const bool     locked = now.locked;
   // A jump, a start, or back at speed 1 with the grid elsewhere (after
   // another speed, where the grid counted frames): the grid is the song
   // frame again, and the knots restart on it.
   const bool moved = frame != m->idx + m->grid;
-  if (locked && (!c->locked || frame != want || (speed == 1.0 && moved))) {
+  if (locked && (!c->locked || frame != want || (now.speed == 1.0 && moved))) {
     m->knots_fresh |= moved;
     m->grid = frame - m->idx;
   }
-  *c = (GridClock){ locked, speed, frame, m->idx };
+  *c = now;
 }
 
 /// The Mod parameters of engine e from Motion's clamped parameters p.

@@ -1,15 +1,12 @@
 // Copyright 2026 The perlin4d authors
 // SPDX-License-Identifier: ISC
 
-// The choice of motion_block.h's path: the noise core's.
+// Motion's block passes on the path in use (see motion_block.h): its
+// table's.
 
 #include "motion_block.h"
 
-#include "noise.h"
-
-#if defined(P4D_HAVE_AVX2) && defined(P4D_HAVE_AVX512)
-#  define P4D_MB_X86 1
-#endif
+#include "isa_table.h"
 
 void
 p4d_motion_block_read(const float*  line,
@@ -19,53 +16,17 @@ p4d_motion_block_read(const float*  line,
                       double*       y,
                       uint32_t      n)
 {
-#ifdef P4D_MB_X86
-  switch (p4d_isa_current()) {
-  case P4D_ISA_AVX512:
-    p4d_motion_block_read_avx512(line, mask, w0, d, y, n);
-    return;
-  case P4D_ISA_AVX2:
-    p4d_motion_block_read_avx2(line, mask, w0, d, y, n);
-    return;
-  case P4D_ISA_SCALAR:
-    break;
-  }
-#endif
-  p4d_motion_block_read_portable(line, mask, w0, d, y, n);
+  p4d_isa_table()->motion_read(line, mask, w0, d, y, n);
 }
 
 void
 p4d_motion_block_exp(const double* x, double* y, uint32_t n)
 {
-#ifdef P4D_MB_X86
-  switch (p4d_isa_current()) {
-  case P4D_ISA_AVX512:
-    p4d_motion_block_exp_avx512(x, y, n);
-    return;
-  case P4D_ISA_AVX2:
-    p4d_motion_block_exp_avx2(x, y, n);
-    return;
-  case P4D_ISA_SCALAR:
-    break;
-  }
-#endif
-  p4d_motion_block_exp_portable(x, y, n);
+  p4d_isa_table()->motion_exp(x, y, n);
 }
 
 void
 p4d_motion_block_sin(const double* a, double* y, uint32_t n)
 {
-#ifdef P4D_MB_X86
-  switch (p4d_isa_current()) {
-  case P4D_ISA_AVX512:
-    p4d_motion_block_sin_avx512(a, y, n);
-    return;
-  case P4D_ISA_AVX2:
-    p4d_motion_block_sin_avx2(a, y, n);
-    return;
-  case P4D_ISA_SCALAR:
-    break;
-  }
-#endif
-  p4d_motion_block_sin_portable(a, y, n);
+  p4d_isa_table()->motion_sin(a, y, n);
 }

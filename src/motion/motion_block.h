@@ -7,29 +7,17 @@
    the delay line's 8-point Lagrange read and the gain law's exponential, with
    the frames as vector lanes.  Every lane does exactly the operations of
    p4d_motion_pair_read() (motion_private.h), p4d_exact_exp_short() and
-   p4d_exact_quarter_sin_short() (exact_math.h) in their order (no contraction:
-   -ffp-contract=off), so every path gives their bits.  The path follows the
-   noise core's (p4d_isa_current()): 2 lanes (SSE2), 4 (AVX2) or 8 (AVX-512).
-   Pure and realtime safe.  Internal to Motion.
+   p4d_exact_quarter_sin_short() (exact_math.h) in their order (no
+   contraction: -ffp-contract=off), so every path gives their bits.  The
+   paths are src/arch/motion_template.h's, on the path in use (isa.h): 2
+   lanes (generic), 4 (AVX2) or 8 (AVX-512).  Pure and realtime safe.
+   Internal to Motion.
 */
 
 #ifndef P4D_MOTION_BLOCK_H
 #define P4D_MOTION_BLOCK_H
 
 #include <stdint.h>
-
-/// A path's functions (see p4d_motion_block_read() and _exp()).
-typedef void
-P4dMotionBlockRead(const float*  line,
-                   uint32_t      mask,
-                   int64_t       w0,
-                   const double* d,
-                   double*       y,
-                   uint32_t      n);
-typedef void
-P4dMotionBlockExp(const double* x, double* y, uint32_t n);
-typedef void
-P4dMotionBlockSin(const double* a, double* y, uint32_t n);
 
 /**
    y[i] = the read of one side's line (p4d_motion_pair_read()'s lane: the
@@ -52,17 +40,5 @@ p4d_motion_block_exp(const double* x, double* y, uint32_t n);
 /// Realtime safe.
 void
 p4d_motion_block_sin(const double* a, double* y, uint32_t n);
-
-/// The paths (the vector ones in x86-64 builds with P4D_HAVE_AVX2 and
-/// P4D_HAVE_AVX512 only).
-P4dMotionBlockRead p4d_motion_block_read_portable;
-P4dMotionBlockRead p4d_motion_block_read_avx2;
-P4dMotionBlockRead p4d_motion_block_read_avx512;
-P4dMotionBlockExp  p4d_motion_block_exp_portable;
-P4dMotionBlockExp  p4d_motion_block_exp_avx2;
-P4dMotionBlockExp  p4d_motion_block_exp_avx512;
-P4dMotionBlockSin  p4d_motion_block_sin_portable;
-P4dMotionBlockSin  p4d_motion_block_sin_avx2;
-P4dMotionBlockSin  p4d_motion_block_sin_avx512;
 
 #endif // P4D_MOTION_BLOCK_H

@@ -14,6 +14,7 @@
 #ifndef P4D_MOTION_PRIVATE_H
 #define P4D_MOTION_PRIVATE_H
 
+#include "clock.h"
 #include "engine.h"
 #include "exact_math.h"
 #include "motion.h"
@@ -181,14 +182,6 @@ typedef struct {
   P4dMotionPair ic2;
 } Svf;
 
-/// The song clock, as far as the filter grid needs it (mirrors engine.c).
-typedef struct {
-  bool    locked;
-  double  speed;
-  int64_t frame_anchor;
-  int64_t idx_anchor;
-} GridClock;
-
 enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
 
 /// The Mod channel of each target (L and R; F's are the sides).
@@ -215,8 +208,8 @@ struct P4dMotionImpl {
   P4dMotionPair knot_g[2];    ///< g at the knot before last, and last
   double        out_db;       ///< The output gain's dB, as last computed
   double        out_gain;     ///< Its gain
-  unsigned  neutral[N_ENGINES]; ///< Per engine: channels whose curves read 0.5
-  GridClock clock;
+  unsigned neutral[N_ENGINES]; ///< Per engine: channels whose curves read 0.5
+  P4dClock clock;              ///< The song clock the filter grid follows
   P4dMotionGlide glide[G_COUNT];
   Svf            svf[P4D_MOTION_FILTERS];
   int64_t    age[P4D_MOTION_FILTERS]; ///< Frames since each filter restarted

@@ -4,8 +4,8 @@
 /*
   The pieces of the noise kernel that every code path shares: the hash, the
   gradient table, the fade, the split of a coordinate.  Internal to the core:
-  included by noise.c, isa.c and the vector paths, which must reproduce
-  exactly this arithmetic (see noise.c for the maths).
+  included by noise.c, span.c and the vector paths (src/arch/), which must
+  reproduce exactly this arithmetic (see noise.c for the maths).
 */
 
 #ifndef P4D_NOISE_KERNEL_H
@@ -293,8 +293,16 @@ P4dSpan(uint32_t     key,
         size_t       n,
         uint64_t     w_period);
 
+/// The scalar path: the reference every other path equals.
 P4dSpan p4d_noise_span_scalar;
-P4dSpan p4d_noise_span_avx2;
-P4dSpan p4d_noise_span_avx512;
+
+/**
+   Run the core's lines (p4d_noise4_span() and _loop(), and so fBm) on
+   span, or on the scalar path for NULL.  Called by the choice of a code
+   path (src/arch/isa.c), which knows the instruction sets; the core does
+   not.  Not thread safe: call it before any thread evaluates noise.
+*/
+void
+p4d_noise_span_use(P4dSpan* span);
 
 #endif // P4D_NOISE_KERNEL_H

@@ -13,7 +13,8 @@
    Every noise function here is a pure function of its arguments: no
    allocation, no locks, no I/O.  All of them are realtime safe and thread
    safe.  The same inputs give the same bits on every build and every code
-   path (P4dIsa); the path in use is the only global state.
+   path (src/arch/isa.h); the span the lines run on is the only global
+   state.
 */
 
 #ifndef P4D_NOISE_H
@@ -264,56 +265,6 @@ p4d_fbm4_span(const P4dFbm* settings,
               int64_t       first,
               float*        out,
               size_t        n);
-
-/**
-   Code paths of the noise core.
-
-   Every path gives the same bits; they differ only in speed.  The fastest
-   one the CPU supports is chosen when the library is loaded, unless the
-   environment variable P4D_ISA names another (scalar, avx2 or avx512), for
-   tests and bug reports.  Vector paths exist only in x86-64 builds (not
-   with -Dsimd=disabled).
-*/
-typedef enum {
-  P4D_ISA_SCALAR, ///< Portable C
-  P4D_ISA_AVX2,   ///< 8 lanes: AVX2 and FMA
-  P4D_ISA_AVX512, ///< 16 lanes: AVX-512 F and DQ
-} P4dIsa;
-
-/// Number of code paths.
-#define P4D_ISA_COUNT 3
-
-/// The path's name as P4D_ISA spells it.  Realtime safe.
-const char*
-p4d_isa_name(P4dIsa isa);
-
-/// Whether this build has the path and this CPU can run it.  Realtime safe.
-bool
-p4d_isa_supported(P4dIsa isa);
-
-/**
-   Use path isa, or the fastest supported one below it.
-
-   Not thread safe: call it before any thread evaluates noise (tests and
-   benchmarks use it to compare paths).
-
-   @return The path now in use.
-*/
-P4dIsa
-p4d_isa_use(P4dIsa isa);
-
-/// The path in use (the engines pick their own vector code by it).
-/// Realtime safe.
-P4dIsa
-p4d_isa_current(void);
-
-/**
-   Why P4D_ISA was not honoured when the library was loaded, as one line
-   without a newline (the value was unknown, or the CPU lacks the path), or
-   NULL.  The core never prints: a program that has a terminal prints this.
-*/
-const char*
-p4d_isa_note(void);
 
 #ifdef __cplusplus
 }

@@ -190,6 +190,10 @@ typedef enum {
 /// Most parameters of any kind.
 #define P4D_MAX_PARAMS 26U
 
+/// Most output channels of any kind (the Mod's four): the engines' curves,
+/// MIDI, the renderer's files and plots size their arrays by it.
+#define P4D_MAX_CHANNELS 4U
+
 /// The parameters of one kind of engine.
 typedef struct {
   uint32_t        n_params; ///< Number of parameters

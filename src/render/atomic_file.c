@@ -163,8 +163,18 @@ link_name(const char* from, const char* to)
   return rename(from, to);
 }
 
-const char*
-p4d_atomic_open(P4dAtomicFile* file, const char* path, bool force)
+/// Record the failure of file, named by its path.
+static P4dRenderCode
+fail(const P4dAtomicFile* file, const char* reason, P4dRenderStatus* status)
+{
+  return p4d_report_failure(status, file->path, reason);
+}
+
+P4dRenderCode
+p4d_atomic_open(P4dAtomicFile*   file,
+                const char*      path,
+                bool             force,
+                P4dRenderStatus* status)
 {
   memset(file, 0, sizeof(*file));
   file->path  = path;
@@ -173,34 +183,35 @@ p4d_atomic_open(P4dAtomicFile* file, const char* path, bool force)
   if (p4d_atomic_is_stream(path)) {
     file->stream = true;
     file->fd     = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
-    return file->fd < 0 ? strerror(errno) : NULL;
+    return file->fd < 0 ? fail(file, strerror(errno), status)
+                        : P4D_RENDER_SUCCESS;
   }
 
   char        dir[FOLDER_BYTES];
   const char* name = NULL;
   file->final      = resolve(path, force);
   if (!file->final) {
-    return strerror(ENOMEM);
+    return fail(file, strerror(ENOMEM), status);
   }
   if (!split_path(file->final, dir, &name)) {
-    return strerror(ENAMETOOLONG);
+    return fail(file, strerror(ENAMETOOLONG), status);
   }
 
   // O_TMPFILE applies the umask to 0666, as for any new file.
   if (!getenv(NO_TMPFILE_ENV)) {
     file->fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
     if (file->fd >= 0) {
-      return NULL;
+      return P4D_RENDER_SUCCESS;
     }
     // The filesystem (or an old kernel) has no O_TMPFILE.
     if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
-      return strerror(errno);
+      return fail(file, strerror(errno), status);
     }
   }
 
   file->temp = hidden_name(file->final);
   if (!file->temp) {
-    return strerror(ENOMEM);
+    return fail(file, strerror(ENOMEM), status);
   }
   const mode_t mask = umask(0);
   umask(mask);
@@ -209,39 +220,43 @@ p4d_atomic_open(P4dAtomicFile* file, const char* path, bool force)
     const char* const reason = strerror(errno);
     free(file->temp);
     file->temp = NULL;
-    return reason;
+    return fail(file, reason, status);
   }
 
   // mkstemp() makes the file private; give it the mode a new file gets.
-  return fchmod(file->fd, 0666 & ~mask) ? strerror(errno) : NULL;
+  return fchmod(file->fd, 0666 & ~mask) ? fail(file, strerror(errno), status)
+                                        : P4D_RENDER_SUCCESS;
 }
 
-/// Why what is at path must not be replaced, or NULL.
-static const char*
-not_replaceable(const char* path)
+/// Check that what is at the file's final path may be replaced.
+static P4dRenderCode
+check_replaceable(const P4dAtomicFile* file, P4dRenderStatus* status)
 {
   struct stat st;
-  if (lstat(path, &st) || S_ISREG(st.st_mode)) {
-    return NULL;
+  if (lstat(file->final, &st) || S_ISREG(st.st_mode)) {
+    return P4D_RENDER_SUCCESS;
   }
-  if (S_ISLNK(st.st_mode) && (stat(path, &st) || S_ISREG(st.st_mode))) {
-    return NULL; // the link is replaced, not what it points to
+  if (S_ISLNK(st.st_mode) && (stat(file->final, &st) || S_ISREG(st.st_mode))) {
+    return P4D_RENDER_SUCCESS; // the link is replaced, not what it points to
   }
-  return S_ISDIR(st.st_mode) ? "is a folder" : "not a regular file";
+  return fail(
+    file, S_ISDIR(st.st_mode) ? "is a folder" : "not a regular file", status);
 }
 
-const char*
-p4d_atomic_commit(P4dAtomicFile* file)
+P4dRenderCode
+p4d_atomic_commit(P4dAtomicFile* file, P4dRenderStatus* status)
 {
   if (file->stream) {
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   }
 
   if (!file->force) {
     if (file->temp ? link_name(file->temp, file->final)
                    : link_fd(file->fd, file->final)) {
-      return errno == EEXIST ? "exists (use --force to replace it)"
-                             : strerror(errno);
+      return fail(file,
+                  errno == EEXIST ? "exists (use --force to replace it)"
+                                  : strerror(errno),
+                  status);
     }
     file->created = true;
     if (file->temp) {
@@ -249,14 +264,14 @@ p4d_atomic_commit(P4dAtomicFile* file)
       free(file->temp);
       file->temp = NULL;
     }
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   }
 
   // Replace in one step: a hidden name first, then rename over the target.
   if (!file->temp) {
     char* const temp = hidden_name(file->final);
     if (!temp) {
-      return strerror(ENOMEM);
+      return fail(file, strerror(ENOMEM), status);
     }
     int failed = -1;
     for (int tries = 0; failed && tries < HIDDEN_TRIES; ++tries) {
@@ -269,21 +284,21 @@ p4d_atomic_commit(P4dAtomicFile* file)
     if (failed) {
       const char* const reason = strerror(errno);
       free(temp);
-      return reason;
+      return fail(file, reason, status);
     }
     file->temp = temp;
   }
 
-  const char* const reason = not_replaceable(file->final);
-  if (reason) {
-    return reason;
+  const P4dRenderCode code = check_replaceable(file, status);
+  if (code) {
+    return code;
   }
   if (rename(file->temp, file->final)) {
-    return strerror(errno);
+    return fail(file, strerror(errno), status);
   }
   free(file->temp);
   file->temp = NULL;
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 void
@@ -299,25 +314,28 @@ p4d_atomic_undo(P4dAtomicFile* file)
   file->created = false;
 }
 
-const char*
-p4d_atomic_discard(P4dAtomicFile* file)
+bool
+p4d_atomic_discard(P4dAtomicFile* file, P4dRenderStatus* status)
 {
   if (file->fd >= 0) {
     close(file->fd);
     file->fd = -1;
   }
   if (file->temp && unlink(file->temp) && errno != ENOENT) {
-    return file->temp;
+    if (status) {
+      p4d_report_left_behind(status, file->temp);
+    }
+    return false;
   }
   free(file->temp);
   file->temp = NULL;
-  return NULL;
+  return true;
 }
 
 void
 p4d_atomic_free(P4dAtomicFile* file)
 {
-  p4d_atomic_discard(file);
+  p4d_atomic_discard(file, NULL);
   free(file->temp);
   free(file->final);
   file->temp  = NULL;
@@ -334,12 +352,12 @@ parent_exists(const char* path)
   return split_path(path, dir, &name) && !stat(dir, &st) && S_ISDIR(st.st_mode);
 }
 
-/// Why path cannot be a name on this system (too long), or NULL.
-static const char*
-too_long(const char* path)
+/// Check that path can be a name on this system (is not too long).
+static P4dRenderCode
+check_length(const char* path, P4dRenderStatus* status)
 {
   if (strlen(path) >= PATH_MAX) {
-    return "path too long (at most 4095 bytes)";
+    return p4d_report_usage(status, path, "path too long (at most 4095 bytes)");
   }
   char        dir[FOLDER_BYTES];
   const char* name = NULL;
@@ -349,11 +367,11 @@ too_long(const char* path)
     const char* const slash = strchr(p, '/');
     const size_t      len   = slash ? (size_t)(slash - p) : strlen(p);
     if (len > NAME_MAX || (!slash && max > 0L && len > (size_t)max)) {
-      return "file name too long";
+      return p4d_report_usage(status, path, "file name too long");
     }
     p += len + (slash ? 1U : 0U);
   }
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// The folder (resolved) and name of path, and through a link to an
@@ -395,9 +413,9 @@ p4d_atomic_check_target(const char*        path,
   if (p4d_atomic_is_stream(path)) {
     return P4D_RENDER_SUCCESS;
   }
-  const char* const long_name = too_long(path);
-  if (long_name) {
-    return p4d_report_usage(status, path, long_name);
+  const P4dRenderCode code = check_length(path, status);
+  if (code) {
+    return code;
   }
   if (!parent_exists(path)) {
     return p4d_report_usage(status, path, "folder does not exist");

@@ -47,20 +47,23 @@ p4d_atomic_is_stream(const char* path);
 
    @param file Set up, to discard with p4d_atomic_discard() even if opening
    failed.
-   @return NULL on success, else the reason.
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming the path.
 */
-const char*
-p4d_atomic_open(P4dAtomicFile* file, const char* path, bool force);
+P4dRenderCode
+p4d_atomic_open(P4dAtomicFile*   file,
+                const char*      path,
+                bool             force,
+                P4dRenderStatus* status);
 
 /**
    Link the complete (and flushed) file into place: without force, under
    its path only if nothing is there by now; with force, in place of what
    is there, unless that became something other than a regular file.
 
-   @return NULL on success, else the reason.
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming the path.
 */
-const char*
-p4d_atomic_commit(P4dAtomicFile* file);
+P4dRenderCode
+p4d_atomic_commit(P4dAtomicFile* file, P4dRenderStatus* status);
 
 /// Remove the file a commit without force put in place (because a second
 /// file of the same render failed), if it is still there.
@@ -69,13 +72,14 @@ p4d_atomic_undo(P4dAtomicFile* file);
 
 /**
    Close the file and remove its temporary name (if any); safe to call
-   twice.
+   twice.  A temporary name that cannot be removed is named at the end of
+   the failure that status holds (p4d_report_left_behind(); status may be
+   NULL).
 
-   @return NULL, or the temporary name that could not be removed: it stays
-   valid until p4d_atomic_free().
+   @return Whether nothing was left behind.
 */
-const char*
-p4d_atomic_discard(P4dAtomicFile* file);
+bool
+p4d_atomic_discard(P4dAtomicFile* file, P4dRenderStatus* status);
 
 /// Discard the file and free what it holds.
 void

@@ -14,11 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
-/// Check the targets and describe the output; nothing is written yet.
+/// Check the targets and describe the output, its channels named in
+/// names; nothing is written yet.
 static P4dRenderCode
 plan_output(const P4dPlan*    plan,
             const P4dOptions* o,
             P4dOutputInfo*    info,
+            const char**      names,
             P4dRenderStatus*  st)
 {
   if (!o->output) {
@@ -47,22 +49,23 @@ plan_output(const P4dPlan*    plan,
     return p4d_report_bad_value(st, "--plot", o->plot, "is the output file");
   }
 
-  const char* reason =
-    p4d_output_choose_format(o->output, o->format, &info->format);
-  if (reason) {
-    return o->format ? p4d_report_bad_value(st, "--format", o->format, reason)
-           : stream  ? p4d_report_bad_value(st, "-o", o->output, reason)
-                     : p4d_report_usage(st, o->output, reason);
+  if (p4d_writers_choose(o->output, o->format, &info->format, st)) {
+    return o->format ? p4d_report_name(st, "--format", o->format)
+           : stream  ? p4d_report_name(st, "-o", o->output)
+                     : p4d_report_name(st, o->output, NULL);
   }
-  if (stream && !p4d_output_can_stream(&info->format)) {
-    return p4d_report_bad_value(st,
-                                "--format",
-                                o->format,
-                                "cannot be written to standard output (it "
-                                "cannot seek back): use flac or csv");
+  const P4dWriterClass* const writer = info->format.writer;
+  if (stream && !writer->can_stream) {
+    char streams[256];
+    p4d_writers_list_streams("", streams, sizeof(streams));
+    snprintf(st->text,
+             sizeof(st->text),
+             "cannot be written to standard output (it cannot seek back): "
+             "use %s",
+             streams);
+    return p4d_report_bad_value(st, "--format", o->format, st->text);
   }
-  if (stream && info->format.container != P4D_CONTAINER_CSV &&
-      isatty(STDOUT_FILENO)) {
+  if (stream && !writer->text && isatty(STDOUT_FILENO)) {
     return p4d_report_bad_value(
       st, "-o", o->output, "standard output is a terminal (pipe it)");
   }
@@ -73,17 +76,18 @@ plan_output(const P4dPlan*    plan,
     return p4d_report_bad_value(
       st, "--channels", st->text, "more than the plugin has");
   }
-  info->n_channels     = o->n_channels ? o->n_channels : all;
-  info->frame_channels = all;
-  info->max_frames     = P4D_RENDER_CHUNK;
-  info->sample_rate_hz = plan->sample_rate_hz;
-  info->start_frame    = plan->start_frame;
-  info->n_frames       = plan->n_frames;
-  info->fps            = o->fps;
-  info->force          = o->force;
   for (unsigned c = 0U; c < all; ++c) {
-    info->names[c] = p4d_channel_symbol(plan->kind, c);
+    names[c] = p4d_channel_symbol(plan->kind, c);
   }
+  info->writer.n_channels     = o->n_channels ? o->n_channels : all;
+  info->writer.sample_rate_hz = plan->sample_rate_hz;
+  info->writer.start_frame    = plan->start_frame;
+  info->writer.n_frames       = plan->n_frames;
+  info->writer.fps            = o->fps;
+  info->writer.names          = names;
+  info->frame_channels        = all;
+  info->max_frames            = P4D_RENDER_CHUNK;
+  info->force                 = o->force;
   return P4D_RENDER_SUCCESS;
 }
 
@@ -91,8 +95,9 @@ P4dRenderCode
 p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
 {
   P4dOutputInfo info;
+  const char*   names[P4D_MAX_CHANNELS] = { NULL };
   memset(&info, 0, sizeof(info));
-  P4dRenderCode code = plan_output(plan, o, &info, st);
+  P4dRenderCode code = plan_output(plan, o, &info, names, st);
   if (code) {
     return code;
   }
@@ -101,9 +106,9 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
   P4dOutput* out = NULL;
   code           = p4d_output_open(&out, &info, o->output, o->plot, st);
   if (!code) {
-    const char* const reason = p4d_render_plan(
-      plan, o->n_jobs, !o->quiet && isatty(2), p4d_output_write, out);
-    code = reason ? p4d_report_failure(st, o->output, reason) : code;
+    code = p4d_render_plan(
+      plan, o->n_jobs, !o->quiet && isatty(2), p4d_output_write, out, st);
+    code = code ? p4d_report_name(st, o->output, NULL) : code;
   }
   if (!code) {
     code = p4d_output_close(out, st);
@@ -112,9 +117,9 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
     // A signal from here on waits until the files are in place, or not
     // (it came first): a render is either complete or leaves nothing.
     p4d_render_hold_signals(true);
-    const char* const stop = p4d_render_interruption();
-    code                   = stop ? p4d_report_failure(st, o->output, stop)
-                                  : p4d_output_commit(out, st);
+    code = p4d_render_check_signal(st);
+    code =
+      code ? p4d_report_name(st, o->output, NULL) : p4d_output_commit(out, st);
     p4d_render_hold_signals(false);
   }
 

@@ -30,38 +30,42 @@ struct P4dInput {
 /**
    Open path for reading with libsndfile, refusing anything but a regular
    file before reading it (a FIFO would block, "-" would be stdin to
-   libsndfile, a device could be endless).  NULL with *reason set on
-   failure, and *not_sound if libsndfile refused the file (its reason).
+   libsndfile, a device could be endless).  A failure is a bad -i.
 */
-static SNDFILE*
-open_sound(const char*  path,
-           SF_INFO*     info,
-           const char** reason,
-           bool*        not_sound)
+static P4dRenderCode
+open_sound(const char*      path,
+           SF_INFO*         info,
+           SNDFILE**        file,
+           P4dRenderStatus* status)
 {
-  *not_sound = false;
+  *file = NULL;
   // O_NONBLOCK: opening a FIFO must not wait for a writer.
   const int   fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   struct stat st;
   if (fd < 0) {
-    *reason = strerror(errno);
-    return NULL;
+    return p4d_report_bad_value(status, "-i", path, strerror(errno));
   }
   if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-    *reason = S_ISDIR(st.st_mode) ? "is a folder" : "not a regular file";
     close(fd);
-    return NULL;
+    return p4d_report_bad_value(status,
+                                "-i",
+                                path,
+                                S_ISDIR(st.st_mode) ? "is a folder"
+                                                    : "not a regular file");
   }
   // Blocking again, as a regular file reads anyway.
   (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 
   memset(info, 0, sizeof(*info));
-  SNDFILE* const file = sf_open_fd(fd, SFM_READ, info, SF_TRUE);
-  if (!file) {
-    *reason    = sf_strerror(NULL);
-    *not_sound = true;
+  *file = sf_open_fd(fd, SFM_READ, info, SF_TRUE);
+  if (!*file) {
+    snprintf(status->text,
+             sizeof(status->text),
+             "not a sound file libsndfile reads (%s)",
+             sf_strerror(NULL));
+    return p4d_report_bad_value(status, "-i", path, status->text);
   }
-  return file;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// Whether decoding the subtype after a seek may differ from decoding
@@ -88,19 +92,11 @@ lossy(int format)
 P4dRenderCode
 p4d_input_probe(const char* path, P4dInputInfo* info, P4dRenderStatus* st)
 {
-  SF_INFO     sf        = { 0 };
-  const char* reason    = NULL;
-  bool        not_sound = false;
-  SNDFILE*    file      = open_sound(path, &sf, &reason, &not_sound);
-  if (!file) {
-    if (not_sound) {
-      snprintf(st->text,
-               sizeof(st->text),
-               "not a sound file libsndfile reads (%s)",
-               reason);
-      reason = st->text;
-    }
-    return p4d_report_bad_value(st, "-i", path, reason);
+  SF_INFO             sf   = { 0 };
+  SNDFILE*            file = NULL;
+  const P4dRenderCode code = open_sound(path, &sf, &file, st);
+  if (code) {
+    return code;
   }
   const bool seekable = sf.seekable;
   sf_close(file);
@@ -137,26 +133,29 @@ p4d_input_probe(const char* path, P4dInputInfo* info, P4dRenderStatus* st)
   return P4D_RENDER_SUCCESS;
 }
 
-P4dInput*
-p4d_input_open(const char* path, const P4dInputInfo* info)
+P4dRenderCode
+p4d_input_open(const char*         path,
+               const P4dInputInfo* info,
+               P4dInput**          input,
+               P4dRenderStatus*    status)
 {
-  P4dInput* const input = (P4dInput*)calloc(1U, sizeof(P4dInput));
-  if (!input) {
-    return NULL;
+  P4dInput* const in = (P4dInput*)calloc(1U, sizeof(P4dInput));
+  *input             = NULL;
+  if (in) {
+    SF_INFO sf = { 0 };
+    // The file must still be the one the plan was made from.
+    if (!open_sound(path, &sf, &in->file, status) &&
+        (int64_t)sf.frames == info->n_frames &&
+        (unsigned)sf.channels == info->n_channels) {
+      in->n_channels = info->n_channels;
+      in->n_frames   = info->n_frames;
+      *input         = in;
+      return P4D_RENDER_SUCCESS;
+    }
+    p4d_input_close(in);
   }
-  SF_INFO     sf        = { 0 };
-  const char* reason    = NULL;
-  bool        not_sound = false;
-  input->file           = open_sound(path, &sf, &reason, &not_sound);
-  // The file must still be the one the plan was made from.
-  if (!input->file || (int64_t)sf.frames != info->n_frames ||
-      (unsigned)sf.channels != info->n_channels) {
-    p4d_input_close(input);
-    return NULL;
-  }
-  input->n_channels = info->n_channels;
-  input->n_frames   = info->n_frames;
-  return input;
+  return p4d_report_failure(
+    status, NULL, "cannot read the input again (was it changed?)");
 }
 
 void
@@ -170,12 +169,13 @@ p4d_input_close(P4dInput* input)
   }
 }
 
-const char*
-p4d_input_read(P4dInput* input,
-               int64_t   first,
-               size_t    n,
-               float*    left,
-               float*    right)
+P4dRenderCode
+p4d_input_read(P4dInput*        input,
+               int64_t          first,
+               size_t           n,
+               float*           left,
+               float*           right,
+               P4dRenderStatus* status)
 {
   const int64_t end  = first + (int64_t)n;
   const int64_t from = first < 0 ? 0 : first;
@@ -184,19 +184,22 @@ p4d_input_read(P4dInput* input,
   memset(left, 0, n * sizeof(float));
   memset(right, 0, n * sizeof(float));
   if (from >= to) {
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   }
 
   if (input->at != from) {
     if (sf_seek(input->file, (sf_count_t)from, SEEK_SET) != from) {
-      return sf_strerror(input->file);
+      // Copied: the reason lives in the file, which is closed before the
+      // failure is reported.
+      return p4d_report_failure(status, NULL, sf_strerror(input->file));
     }
     input->at = from;
   }
   const sf_count_t count = (sf_count_t)(to - from);
   if (sf_readf_float(input->file, input->frames, count) != count) {
     input->at = -1; // where it stands is unknown: seek next time
-    return "the input ended early (was it changed?)";
+    return p4d_report_failure(
+      status, NULL, "the input ended early (was it changed?)");
   }
   input->at = to;
 
@@ -206,5 +209,5 @@ p4d_input_read(P4dInput* input,
     left[skip + i]  = input->frames[i * nch];
     right[skip + i] = input->frames[i * nch + nch - 1U];
   }
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }

@@ -45,10 +45,18 @@ p4d_input_probe(const char* path, P4dInputInfo* info, P4dRenderStatus* status);
 /// A reader of the input; opaque.
 typedef struct P4dInput P4dInput;
 
-/// Open a reader of the input at path, which p4d_input_probe() described;
-/// NULL on failure.
-P4dInput*
-p4d_input_open(const char* path, const P4dInputInfo* info);
+/**
+   Open a reader of the input at path, which p4d_input_probe() described.
+
+   @param input Set to the reader, or NULL on failure.
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED with no culprit if
+   the file cannot be read again as it was described.
+*/
+P4dRenderCode
+p4d_input_open(const char*         path,
+               const P4dInputInfo* info,
+               P4dInput**          input,
+               P4dRenderStatus*    status);
 
 /// Close a reader; NULL is fine.
 void
@@ -60,13 +68,14 @@ p4d_input_close(P4dInput* input);
    frames before 0 or past the end are silence.  Reading on from where the
    last read ended needs no seek.
 
-   @return NULL on success, else the reason.
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED with no culprit.
 */
-const char*
-p4d_input_read(P4dInput* input,
-               int64_t   first,
-               size_t    n,
-               float*    left,
-               float*    right);
+P4dRenderCode
+p4d_input_read(P4dInput*        input,
+               int64_t          first,
+               size_t           n,
+               float*           left,
+               float*           right,
+               P4dRenderStatus* status);
 
 #endif // P4D_INPUT_H

@@ -10,7 +10,7 @@
 #define _XOPEN_SOURCE 700
 
 #include "export.h"
-#include "noise.h"
+#include "isa.h"
 #include "options.h"
 #include "plan.h"
 #include "preset.h"
@@ -55,8 +55,8 @@ main(int argc, char** argv)
 
   const char* self = exe_path(argv[0]);
   if (options.list_presets) {
-    p4d_preset_list(self, stdout);
-    return P4D_EXIT_OK;
+    p4d_preset_list(self, stdout, &status);
+    return (int)p4d_report_exit(&status);
   }
 
   P4dPlan plan;

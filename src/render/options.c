@@ -205,18 +205,31 @@ is_decimal(const char* s, size_t len)
   return p == end;
 }
 
-const char*
-p4d_options_number(const char* s, size_t len, double lo, double hi, double* out)
+/// Record a value that is refused: a bad command line, its option named
+/// by the caller.
+static P4dRenderCode
+refuse(P4dRenderStatus* status, const char* reason)
+{
+  return p4d_report_usage(status, NULL, reason);
+}
+
+P4dRenderCode
+p4d_options_number(const char*      s,
+                   size_t           len,
+                   double           lo,
+                   double           hi,
+                   double*          out,
+                   P4dRenderStatus* status)
 {
   if (!is_decimal(s, len)) {
-    return "not a decimal number";
+    return refuse(status, "not a decimal number");
   }
 
   // strtod needs the number on its own; it may be of any length.
   char  small[64];
   char* buf = len < sizeof(small) ? small : (char*)malloc(len + 1U);
   if (!buf) {
-    return strerror(ENOMEM);
+    return refuse(status, strerror(ENOMEM));
   }
   memcpy(buf, s, len);
   buf[len] = '\0';
@@ -228,30 +241,33 @@ p4d_options_number(const char* s, size_t len, double lo, double hi, double* out)
     free(buf);
   }
   if (e == ERANGE && fabs(v) > 1.0) {
-    return "number out of range";
+    return refuse(status, "number out of range");
   }
   if (!(v >= lo && v <= hi)) {
-    return "out of range";
+    return refuse(status, "out of range");
   }
   *out = v;
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// Check the value of an option of the given spec; a number goes to *number.
-static const char*
-check_value(const P4dOptionSpec* spec, const char* value, double* number)
+static P4dRenderCode
+check_value(const P4dOptionSpec* spec,
+            const char*          value,
+            double*              number,
+            P4dRenderStatus*     status)
 {
   const size_t len = strlen(value);
   switch (spec->kind) {
   case P4D_VALUE_REAL:
-    return p4d_options_number(value, len, spec->lo, spec->hi, number);
+    return p4d_options_number(value, len, spec->lo, spec->hi, number, status);
   case P4D_VALUE_WHOLE:
     if (!value[0] || strspn(value, "0123456789") != len) {
-      return "not a whole number";
+      return refuse(status, "not a whole number");
     }
-    return p4d_options_number(value, len, spec->lo, spec->hi, number);
+    return p4d_options_number(value, len, spec->lo, spec->hi, number, status);
   default:
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   }
 }
 
@@ -283,64 +299,68 @@ set_flag(P4dOptions* o, P4dOptionId id)
   }
 }
 
-/// Store a checked value (and number, if a number); or the reason it is
-/// refused.
-static const char*
-store(P4dOptions* o, P4dOptionId id, const char* value, double number)
+/// Store a checked value (and number, if a number), or refuse it.
+static P4dRenderCode
+store(P4dOptions*      o,
+      P4dOptionId      id,
+      const char*      value,
+      double           number,
+      P4dRenderStatus* status)
 {
   switch (id) {
   case P4D_OPT_OUTPUT:
     o->output = value;
-    return value[0] ? NULL : "empty file name";
+    return value[0] ? P4D_RENDER_SUCCESS : refuse(status, "empty file name");
   case P4D_OPT_INPUT:
     o->input = value;
-    return value[0] ? NULL : "empty file name";
+    return value[0] ? P4D_RENDER_SUCCESS : refuse(status, "empty file name");
   case P4D_OPT_PLUGIN:
     o->plugin = value;
     return !strcmp(value, "noise") || !strcmp(value, "mod") ||
                !strcmp(value, "motion")
-             ? NULL
-             : "unknown plugin (noise, mod or motion)";
+             ? P4D_RENDER_SUCCESS
+             : refuse(status, "unknown plugin (noise, mod or motion)");
   case P4D_OPT_FORMAT:
     o->format = value;
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   case P4D_OPT_PLOT: {
     const size_t len = strlen(value);
     o->plot          = value;
     return len > 4U && !strcmp(value + len - 4U, ".svg")
-             ? NULL
-             : "the plot must be a .svg file";
+             ? P4D_RENDER_SUCCESS
+             : refuse(status, "the plot must be a .svg file");
   }
   case P4D_OPT_PRESET:
     o->preset = value;
-    return value[0] ? NULL : "empty preset name";
+    return value[0] ? P4D_RENDER_SUCCESS : refuse(status, "empty preset name");
   case P4D_OPT_FPS:
     o->fps       = number;
     o->fps_given = true;
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   case P4D_OPT_TEMPO:
     o->tempo_bpm   = number;
     o->tempo_given = true;
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   case P4D_OPT_START:
     o->start_s = number;
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   case P4D_OPT_DURATION:
     o->duration_s   = number;
     o->duration_arg = value;
-    return number > 0.0 ? NULL : "must be greater than 0";
+    return number > 0.0 ? P4D_RENDER_SUCCESS
+                        : refuse(status, "must be greater than 0");
   case P4D_OPT_SAMPLERATE:
     o->sample_rate_hz   = number;
     o->samplerate_given = true;
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   case P4D_OPT_CHANNELS:
     o->n_channels = (unsigned)number;
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   case P4D_OPT_JOBS:
     o->n_jobs = (unsigned)number;
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   default: // a flag (see set_flag()), or a setting, read from argv later
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   }
 }
 
@@ -390,12 +410,12 @@ p4d_options_parse(P4dOptions* o, int argc, char** argv, P4dRenderStatus* status)
       return p4d_report_usage(status, arg, "missing value");
     }
 
-    const char* value  = argv[++i];
-    double      number = 0.0;
-    const char* reason = check_value(spec, value, &number);
-    reason = reason ? reason : store(o, (P4dOptionId)id, value, number);
-    if (reason) {
-      return p4d_report_bad_value(status, arg, value, reason);
+    const char*   value  = argv[++i];
+    double        number = 0.0;
+    P4dRenderCode code   = check_value(spec, value, &number, status);
+    code = code ? code : store(o, (P4dOptionId)id, value, number, status);
+    if (code) {
+      return p4d_report_name(status, arg, value);
     }
   }
   return P4D_RENDER_SUCCESS;

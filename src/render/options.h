@@ -97,13 +97,15 @@ p4d_options_print_version(FILE* stream);
    ([+-]digits[.digits][e[+-]digits], of any length), finite and in
    [lo, hi].
 
-   @return NULL on success, else the reason.
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_USAGE with no culprit (the
+   caller names the option and its value).
 */
-const char*
-p4d_options_number(const char* s,
-                   size_t      len,
-                   double      lo,
-                   double      hi,
-                   double*     out);
+P4dRenderCode
+p4d_options_number(const char*      s,
+                   size_t           len,
+                   double           lo,
+                   double           hi,
+                   double*          out,
+                   P4dRenderStatus* status);
 
 #endif // P4D_OPTIONS_H

@@ -1,423 +1,147 @@
 // Copyright 2026 The perlin4d authors
 // SPDX-License-Identifier: ISC
 
-#define _POSIX_C_SOURCE 200809L
-
 #include "output.h"
 
 #include "atomic_file.h"
-#include "plot.h"
-
-#include <sndfile.h>
 
 #include <errno.h>
-#include <fcntl.h>
-#include <math.h>
-#include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <unistd.h>
 
-/// A WAV larger than this is written as RF64.
-#define WAV_LIMIT_BYTES (4294967295.0 - 1048576.0)
+/// Files an output writes at most: -o and --plot.
+#define MAX_TARGETS 2U
 
+/// A file and the writer of its format.
 typedef struct {
-  const char* name;
-  int         subtype;
-} Subtype;
-
-static const Subtype subtypes[] = {
-  { "pcm16", SF_FORMAT_PCM_16 },
-  { "pcm24", SF_FORMAT_PCM_24 },
-  { "pcm32", SF_FORMAT_PCM_32 },
-  { "float", SF_FORMAT_FLOAT },
-};
-
-static const struct {
-  const char*  name;
-  P4dContainer container;
-  int          default_subtype;
-} containers[] = {
-  { "wav", P4D_CONTAINER_WAV, SF_FORMAT_FLOAT },
-  { "flac", P4D_CONTAINER_FLAC, SF_FORMAT_PCM_24 },
-  { "aiff", P4D_CONTAINER_AIFF, SF_FORMAT_PCM_24 },
-  { "aif", P4D_CONTAINER_AIFF, SF_FORMAT_PCM_24 },
-  { "csv", P4D_CONTAINER_CSV, 0 },
-};
-
-#define N_CONTAINERS (sizeof(containers) / sizeof(containers[0]))
-#define N_SUBTYPES (sizeof(subtypes) / sizeof(subtypes[0]))
-
-static int
-find_container(const char* name, size_t len)
-{
-  for (size_t i = 0U; i < N_CONTAINERS; ++i) {
-    if (strlen(containers[i].name) == len &&
-        !strncasecmp(containers[i].name, name, len)) {
-      return (int)i;
-    }
-  }
-  return -1;
-}
-
-static int
-find_subtype(const char* name)
-{
-  for (size_t i = 0U; i < N_SUBTYPES; ++i) {
-    if (!strcasecmp(subtypes[i].name, name)) {
-      return subtypes[i].subtype;
-    }
-  }
-  return 0;
-}
-
-const char*
-p4d_output_choose_format(const char* path,
-                         const char* format_arg,
-                         P4dFormat*  format)
-{
-  int         container = -1;
-  const char* sub_name  = NULL;
-
-  if (format_arg) {
-    const char*  dash = strchr(format_arg, '-');
-    const size_t len  = dash ? (size_t)(dash - format_arg) : strlen(format_arg);
-    container         = find_container(format_arg, len);
-    if (container < 0 && !dash && find_subtype(format_arg)) {
-      sub_name =
-        format_arg; // a subtype alone: the container is the extension's
-    } else if (container < 0) {
-      return "unknown format (wav, flac, aiff, csv, optionally with -pcm16, "
-             "-pcm24, -pcm32 or -float)";
-    } else {
-      sub_name = dash ? dash + 1 : NULL;
-    }
-  }
-
-  if (container < 0 && p4d_atomic_is_stream(path)) {
-    return "standard output needs --format flac or --format csv";
-  }
-  if (container < 0) {
-    const char* slash = strrchr(path, '/');
-    const char* dot   = strrchr(slash ? slash : path, '.');
-    container         = dot ? find_container(dot + 1, strlen(dot + 1)) : -1;
-    if (container < 0) {
-      return "unknown file extension (use .wav, .flac, .aiff, .csv, or "
-             "--format)";
-    }
-  }
-
-  format->container = containers[container].container;
-  format->subtype   = containers[container].default_subtype;
-  if (sub_name) {
-    format->subtype = find_subtype(sub_name);
-    if (!format->subtype || format->container == P4D_CONTAINER_CSV ||
-        (format->container == P4D_CONTAINER_FLAC &&
-         format->subtype != SF_FORMAT_PCM_16 &&
-         format->subtype != SF_FORMAT_PCM_24)) {
-      return "this container cannot hold that sample format";
-    }
-  }
-  return NULL;
-}
-
-bool
-p4d_output_can_stream(const P4dFormat* format)
-{
-  return format->container == P4D_CONTAINER_FLAC ||
-         format->container == P4D_CONTAINER_CSV;
-}
+  P4dAtomicFile         file;
+  const P4dWriterClass* writer;
+  void*                 state; ///< The writer's, or NULL
+} Target;
 
 struct P4dOutput {
   P4dOutputInfo info;
-  P4dAtomicFile main;
-  P4dAtomicFile plot;
-  SNDFILE*      sound;
-  SF_INFO       sf_info;
-  FILE*         csv;
-  int64_t       next_row; ///< Next CSV row
-  bool          has_plot;
-  P4dPlot       plot_data;
+  Target        target[MAX_TARGETS]; ///< -o, then the plot
+  unsigned      n_targets;           ///< Targets set up (maybe not open)
   float*        narrow; ///< The frames written, if fewer channels than given
 };
 
-static int
-sf_container(const P4dOutput* out)
+/// Open the file at path with the writer of format (the next target).
+static P4dRenderCode
+open_target(P4dOutput*       out,
+            P4dFormat        format,
+            const char*      path,
+            P4dRenderStatus* status)
 {
-  switch (out->info.format.container) {
-  case P4D_CONTAINER_WAV:
-    return (double)out->info.n_frames * out->info.n_channels *
-                 (out->info.format.subtype == SF_FORMAT_PCM_16   ? 2.0
-                  : out->info.format.subtype == SF_FORMAT_PCM_24 ? 3.0
-                                                                 : 4.0) >
-               WAV_LIMIT_BYTES
-             ? SF_FORMAT_RF64
-             : SF_FORMAT_WAV;
-  case P4D_CONTAINER_FLAC:
-    return SF_FORMAT_FLAC;
-  default:
-    return SF_FORMAT_AIFF;
+  Target* const t    = &out->target[out->n_targets++];
+  t->writer          = format.writer;
+  P4dRenderCode code = p4d_atomic_open(&t->file, path, out->info.force, status);
+  if (!code) {
+    P4dWriterInfo info = out->info.writer;
+    info.variant       = format.variant;
+    code               = t->writer->open(&t->state, &info, &t->file, status);
   }
-}
-
-/// A stream that writes to a new descriptor of the file fd, or NULL.
-static FILE*
-open_stream(int fd)
-{
-  const int own    = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-  FILE*     stream = own < 0 ? NULL : fdopen(own, "w");
-  if (!stream && own >= 0) {
-    const int err = errno;
-    close(own);
-    errno = err;
-  }
-  return stream;
-}
-
-/// Open the files; NULL on success, else the reason, with the file in *what.
-static const char*
-open_files(P4dOutput**          result,
-           const P4dOutputInfo* info,
-           const char*          path,
-           const char*          plot_path,
-           const char**         what)
-{
-  P4dOutput* out = (P4dOutput*)calloc(1U, sizeof(P4dOutput));
-  *result        = out;
-  *what          = path;
-  if (!out) {
-    return strerror(ENOMEM);
-  }
-
-  out->info    = *info;
-  out->main.fd = out->plot.fd = -1; // nothing to close yet
-  p4d_plot_init(&out->plot_data,
-                info->n_channels,
-                info->sample_rate_hz,
-                info->start_frame,
-                info->n_frames,
-                info->names);
-
-  const char* reason = p4d_atomic_open(&out->main, path, info->force);
-  if (reason) {
-    return reason;
-  }
-
-  if (info->format.container == P4D_CONTAINER_CSV) {
-    // The stream gets a descriptor of its own: the file keeps its own, to
-    // be linked into place.
-    out->csv = open_stream(out->main.fd);
-    if (!out->csv) {
-      return strerror(errno);
-    }
-    fprintf(out->csv, "time_s");
-    for (unsigned c = 0U; c < info->n_channels; ++c) {
-      fprintf(out->csv, ",%s", info->names[c]);
-    }
-    fputc('\n', out->csv);
-  } else {
-    out->sf_info.samplerate = (int)info->sample_rate_hz;
-    out->sf_info.channels   = (int)info->n_channels;
-    out->sf_info.format     = sf_container(out) | info->format.subtype;
-    out->sound = sf_open_fd(out->main.fd, SFM_WRITE, &out->sf_info, SF_FALSE);
-    if (!out->sound) {
-      return sf_strerror(NULL);
-    }
-    // No PEAK chunk (it holds the time of writing: the same command must
-    // write the same bytes); PCM clips instead of wrapping.
-    sf_command(out->sound, SFC_SET_ADD_PEAK_CHUNK, NULL, SF_FALSE);
-    sf_command(out->sound, SFC_SET_CLIPPING, NULL, SF_TRUE);
-  }
-
-  if (plot_path) {
-    *what         = plot_path;
-    out->has_plot = true;
-    reason        = p4d_atomic_open(&out->plot, plot_path, info->force);
-  }
-  const size_t n_narrow = info->max_frames * info->n_channels;
-  if (!reason && info->frame_channels != info->n_channels) {
-    out->narrow = n_narrow ? (float*)malloc(n_narrow * sizeof(float)) : NULL;
-    reason      = out->narrow ? NULL : strerror(ENOMEM);
-  }
-  return reason;
+  return code;
 }
 
 P4dRenderCode
-p4d_output_open(P4dOutput**          out,
+p4d_output_open(P4dOutput**          result,
                 const P4dOutputInfo* info,
                 const char*          path,
                 const char*          plot_path,
                 P4dRenderStatus*     status)
 {
-  const char*       what   = path;
-  const char* const reason = open_files(out, info, path, plot_path, &what);
-  return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
+  P4dOutput* out = (P4dOutput*)calloc(1U, sizeof(P4dOutput));
+  *result        = out;
+  if (!out) {
+    return p4d_report_failure(status, path, strerror(ENOMEM));
+  }
+  out->info = *info;
+  for (unsigned i = 0U; i < MAX_TARGETS; ++i) {
+    out->target[i].file.fd = -1; // nothing to close yet
+  }
+
+  P4dRenderCode code = open_target(out, info->format, path, status);
+  if (!code && plot_path) {
+    const P4dFormat plot = { p4d_writers_plot(), 0 };
+    code                 = open_target(out, plot, plot_path, status);
+  }
+  const size_t n_narrow = info->max_frames * info->writer.n_channels;
+  if (!code && info->frame_channels != info->writer.n_channels) {
+    out->narrow = n_narrow ? (float*)malloc(n_narrow * sizeof(float)) : NULL;
+    code        = out->narrow ? code
+                              : p4d_report_failure(status,
+                                            plot_path ? plot_path : path,
+                                            strerror(ENOMEM));
+  }
+  return code;
 }
 
-const char*
-p4d_output_write(void*        output,
-                 int64_t      frame,
-                 const float* interleaved,
-                 size_t       n)
+P4dRenderCode
+p4d_output_write(void*            output,
+                 int64_t          frame,
+                 const float*     interleaved,
+                 size_t           n,
+                 P4dRenderStatus* status)
 {
-  P4dOutput* const     out    = (P4dOutput*)output;
-  const P4dOutputInfo* info   = &out->info;
-  const unsigned       nch    = info->n_channels;
-  const float*         frames = interleaved;
+  P4dOutput* const out    = (P4dOutput*)output;
+  const unsigned   nch    = out->info.writer.n_channels;
+  const unsigned   stride = out->info.frame_channels;
+  const float*     frames = interleaved;
 
   if (out->narrow) {
     for (size_t i = 0U; i < n; ++i) {
       for (unsigned c = 0U; c < nch; ++c) {
-        out->narrow[i * nch + c] = interleaved[i * info->frame_channels + c];
+        out->narrow[i * nch + c] = interleaved[i * stride + c];
       }
     }
     frames = out->narrow;
   }
 
-  if (out->has_plot) {
-    p4d_plot_add(&out->plot_data, frame, frames, n);
+  P4dRenderCode code = P4D_RENDER_SUCCESS;
+  for (unsigned i = 0U; !code && i < out->n_targets; ++i) {
+    const Target* const t = &out->target[i];
+    code = t->writer->write(t->state, frame, frames, n, status);
   }
-
-  if (out->csv) {
-    // Row k is the sample nearest to k / fps seconds after the start.
-    for (;;) {
-      const int64_t at = (int64_t)llround((double)out->next_row *
-                                          info->sample_rate_hz / info->fps);
-      if (at >= info->n_frames ||
-          at >= frame - info->start_frame + (int64_t)n) {
-        break;
-      }
-      const size_t i = (size_t)(at - (frame - info->start_frame));
-      fprintf(out->csv,
-              "%.6f",
-              (double)info->start_frame / info->sample_rate_hz +
-                (double)out->next_row / info->fps);
-      for (unsigned c = 0U; c < nch; ++c) {
-        fprintf(out->csv, ",%.9g", (double)frames[i * nch + c]);
-      }
-      fputc('\n', out->csv);
-      ++out->next_row;
-    }
-    return ferror(out->csv) ? strerror(errno ? errno : EIO) : NULL;
-  }
-
-  // The reason lives in the sound file: the caller copies it (report.h).
-  return sf_writef_float(out->sound, frames, (sf_count_t)n) == (sf_count_t)n
-           ? NULL
-           : sf_strerror(out->sound);
-}
-
-/// Read the written sound file back, through a descriptor of its own, and
-/// check its header.
-static const char*
-verify_sound(const P4dOutput* out)
-{
-  SF_INFO   info = { 0 };
-  const int fd   = fcntl(out->main.fd, F_DUPFD_CLOEXEC, 3);
-  SNDFILE*  file = fd >= 0 && !lseek(fd, 0, SEEK_SET)
-                     ? sf_open_fd(fd, SFM_READ, &info, SF_FALSE)
-                     : NULL;
-  bool      ok   = false;
-  if (file) {
-    ok = info.frames == out->info.n_frames &&
-         info.channels == out->sf_info.channels &&
-         info.samplerate == out->sf_info.samplerate &&
-         info.format == out->sf_info.format;
-    sf_close(file);
-  }
-  if (fd >= 0) {
-    close(fd);
-  }
-  return !file ? "the written file cannot be read back"
-         : ok  ? NULL
-               : "the written file does not read back as written";
-}
-
-/// Flush, sync (a file, not a pipe) and close stream; NULL on success, else
-/// the first reason.
-static const char*
-close_stream(FILE* stream, bool sync)
-{
-  const bool failed =
-    fflush(stream) || ferror(stream) || (sync && fsync(fileno(stream)));
-  const char* reason = failed ? strerror(errno ? errno : EIO) : NULL;
-  if (fclose(stream) && !reason) {
-    reason = strerror(errno);
-  }
-  return reason;
-}
-
-/// Finish the files; NULL on success, else the reason, with the file in
-/// *what.
-static const char*
-close_files(P4dOutput* out, const char** what)
-{
-  const char* reason = NULL;
-  const bool  sync   = !out->main.stream;
-  *what              = out->main.path;
-
-  if (out->csv) {
-    reason   = close_stream(out->csv, sync);
-    out->csv = NULL;
-  } else {
-    if (sf_close(out->sound)) {
-      reason = "cannot finish the file";
-    }
-    out->sound = NULL;
-    if (!reason && sync && fsync(out->main.fd)) {
-      reason = strerror(errno);
-    }
-    reason = reason || !sync ? reason : verify_sound(out);
-  }
-
-  if (!reason && out->has_plot) {
-    *what     = out->plot.path;
-    FILE* svg = open_stream(out->plot.fd);
-    if (!svg) {
-      return strerror(errno);
-    }
-    p4d_plot_write(&out->plot_data, svg);
-    reason = close_stream(svg, true);
-  }
-  return reason;
+  return code;
 }
 
 P4dRenderCode
 p4d_output_close(P4dOutput* out, P4dRenderStatus* status)
 {
-  const char*       what   = out->main.path;
-  const char* const reason = close_files(out, &what);
-  return reason ? p4d_report_failure(status, what, reason) : P4D_RENDER_SUCCESS;
+  P4dRenderCode code = P4D_RENDER_SUCCESS;
+  for (unsigned i = 0U; !code && i < out->n_targets; ++i) {
+    code = out->target[i].writer->finish(out->target[i].state, status);
+  }
+  return code;
 }
 
 P4dRenderCode
 p4d_output_commit(P4dOutput* out, P4dRenderStatus* status)
 {
-  const char* reason = out->has_plot ? p4d_atomic_commit(&out->plot) : NULL;
-  if (reason) {
-    return p4d_report_failure(status, out->plot.path, reason);
-  }
-  reason = p4d_atomic_commit(&out->main);
-  if (reason) {
-    p4d_atomic_undo(&out->plot);
-    return p4d_report_failure(status, out->main.path, reason);
+  // The last first: the output, whose name a user waits for, comes last.
+  for (unsigned i = out->n_targets; i-- > 0U;) {
+    const P4dRenderCode code = p4d_atomic_commit(&out->target[i].file, status);
+    if (code) {
+      for (unsigned k = i + 1U; k < out->n_targets; ++k) {
+        p4d_atomic_undo(&out->target[k].file);
+      }
+      return code;
+    }
   }
   return P4D_RENDER_SUCCESS;
 }
 
-/// Close the writers' streams (what they hold is not wanted).
+/// Close the writers (what they did not finish is not wanted).
 static void
-drop_streams(P4dOutput* out)
+close_writers(P4dOutput* out)
 {
-  if (out->csv) {
-    (void)fclose(out->csv); // discarded: how it closes does not matter
-    out->csv = NULL;
-  }
-  if (out->sound) {
-    sf_close(out->sound);
-    out->sound = NULL;
+  for (unsigned i = 0U; i < out->n_targets; ++i) {
+    Target* const t = &out->target[i];
+    if (t->state) {
+      t->writer->close(t->state);
+      t->state = NULL;
+    }
   }
 }
 
@@ -427,29 +151,22 @@ p4d_output_discard(P4dOutput* out, P4dRenderStatus* status)
   if (!out) {
     return true;
   }
-  drop_streams(out);
-  const char* const left[2] = { p4d_atomic_discard(&out->main),
-                                p4d_atomic_discard(&out->plot) };
-  for (unsigned i = 0U; i < 2U; ++i) {
-    if (left[i] && status->code == P4D_RENDER_ERR_FAILED &&
-        status->reason == status->text) {
-      const size_t len = strlen(status->text);
-      snprintf(status->text + len,
-               sizeof(status->text) - len,
-               " (%s left behind)",
-               left[i]);
-    }
+  close_writers(out);
+  bool clean = true;
+  for (unsigned i = 0U; i < out->n_targets; ++i) {
+    clean = p4d_atomic_discard(&out->target[i].file, status) && clean;
   }
-  return !left[0] && !left[1];
+  return clean;
 }
 
 void
 p4d_output_free(P4dOutput* out)
 {
   if (out) {
-    drop_streams(out);
-    p4d_atomic_free(&out->main);
-    p4d_atomic_free(&out->plot);
+    close_writers(out);
+    for (unsigned i = 0U; i < out->n_targets; ++i) {
+      p4d_atomic_free(&out->target[i].file);
+    }
     free(out->narrow);
     free(out);
   }

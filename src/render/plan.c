@@ -3,8 +3,8 @@
 
 #include "plan.h"
 
-#include "output.h"
 #include "preset.h"
+#include "writers.h"
 
 #include <errno.h>
 #include <float.h>
@@ -26,11 +26,16 @@ find_param(const P4dParamTable* table, const char* symbol, size_t len)
   return p4d_param_find(table, name);
 }
 
-/// Write "unknown parameter (valid: a, b, ...)" for table into text.
-static const char*
-unknown_param(const P4dParamTable* table, char* text, size_t size)
+/// Record OPTION 'ARG': unknown parameter (valid: a, b, ...) for table.
+static P4dRenderCode
+unknown_param(const P4dParamTable* table,
+              const char*          option,
+              const char*          arg,
+              P4dRenderStatus*     status)
 {
-  size_t len = (size_t)snprintf(text, size, "unknown parameter (valid:");
+  char* const  text = status->text;
+  const size_t size = sizeof(status->text);
+  size_t       len  = (size_t)snprintf(text, size, "unknown parameter (valid:");
   for (uint32_t i = 0U; i < table->n_params && len < size; ++i) {
     len += (size_t)snprintf(
       text + len, size - len, "%s %s", i ? "," : "", table->params[i].symbol);
@@ -38,7 +43,7 @@ unknown_param(const P4dParamTable* table, char* text, size_t size)
   if (len < size) {
     snprintf(text + len, size - len, ")");
   }
-  return text;
+  return p4d_report_bad_value(status, option, arg, text);
 }
 
 /// The parameter that arg, "SYMBOL=REST", names, and *rest; -1 with the
@@ -61,11 +66,7 @@ named_param(const P4dParamTable* table,
   *rest        = eq + 1;
   const int id = find_param(table, arg, (size_t)(eq - arg));
   if (id < 0) {
-    p4d_report_bad_value(
-      status,
-      option,
-      arg,
-      unknown_param(table, status->text, sizeof(status->text)));
+    unknown_param(table, option, arg, status);
   }
   return id;
 }
@@ -108,11 +109,9 @@ apply_settings(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
     if (id < 0) {
       return st->code;
     }
-    double      v = 0.0;
-    const char* reason =
-      p4d_options_number(value, strlen(value), -DBL_MAX, DBL_MAX, &v);
-    if (reason) {
-      return p4d_report_bad_value(st, s.option, s.value, reason);
+    double v = 0.0;
+    if (p4d_options_number(value, strlen(value), -DBL_MAX, DBL_MAX, &v, st)) {
+      return p4d_report_name(st, s.option, s.value);
     }
     plan->base[id] = clamped(&table->params[id], s.option, s.value, v);
   }
@@ -128,25 +127,27 @@ read_points(P4dLane*         lane,
             P4dRenderStatus* st)
 {
   for (const char* p = points; *p;) {
-    const char*  comma = strchr(p, ',');
-    const size_t len   = comma ? (size_t)(comma - p) : strlen(p);
-    const char*  colon = memchr(p, ':', len);
-    double       t     = 0.0;
-    double       v     = 0.0;
-    const char*  reason =
-      !colon ? "each point is TIME:VALUE"
-              : p4d_options_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t);
-    reason =
-      reason
-        ? reason
-        : p4d_options_number(
-            colon + 1, len - (size_t)(colon - p) - 1U, -DBL_MAX, DBL_MAX, &v);
-    if (!reason && lane->n_points &&
+    const char*   comma = strchr(p, ',');
+    const size_t  len   = comma ? (size_t)(comma - p) : strlen(p);
+    const char*   colon = memchr(p, ':', len);
+    double        t     = 0.0;
+    double        v     = 0.0;
+    P4dRenderCode code =
+      !colon ? p4d_report_usage(st, NULL, "each point is TIME:VALUE")
+             : p4d_options_number(p, (size_t)(colon - p), 0.0, 1.0e7, &t, st);
+    code = code ? code
+                : p4d_options_number(colon + 1,
+                                     len - (size_t)(colon - p) - 1U,
+                                     -DBL_MAX,
+                                     DBL_MAX,
+                                     &v,
+                                     st);
+    if (!code && lane->n_points &&
         t < lane->points[lane->n_points - 1U].time_s) {
-      reason = "times must not go back";
+      code = p4d_report_usage(st, NULL, "times must not go back");
     }
-    if (reason) {
-      return p4d_report_bad_value(st, "--automate", s, reason);
+    if (code) {
+      return p4d_report_name(st, "--automate", s);
     }
     lane->points[lane->n_points].time_s = t;
     lane->points[lane->n_points].value  = clamped(param, "--automate", s, v);
@@ -235,10 +236,11 @@ uses_beats(const P4dPlan* plan)
 static void
 warn_unused(const P4dOptions* o, const P4dPlan* plan)
 {
-  P4dFormat format;
+  P4dFormat       format;
+  P4dRenderStatus ignored; // a bad format is refused later
   if (o->fps_given && o->output &&
-      !p4d_output_choose_format(o->output, o->format, &format) &&
-      format.container != P4D_CONTAINER_CSV) {
+      !p4d_writers_choose(o->output, o->format, &format, &ignored) &&
+      !format.writer->rows) {
     p4d_report_warn("--fps: ignored: only CSV output has rows per second");
   }
   if (o->tempo_given && !uses_beats(plan)) {
@@ -344,11 +346,9 @@ p4d_plan_make(P4dPlan*          plan,
   memset(&preset, 0, sizeof(preset));
   preset.kind = given;
   if (o->preset) {
-    const char* reason =
-      p4d_preset_load(o->preset, exe_path, named ? &given : NULL, &preset);
-    if (reason) {
-      snprintf(st->text, sizeof(st->text), "%s", reason);
-      return p4d_report_bad_value(st, "--preset", o->preset, st->text);
+    if (p4d_preset_load(
+          o->preset, exe_path, named ? &given : NULL, &preset, st)) {
+      return p4d_report_name(st, "--preset", o->preset);
     }
     snprintf(plan->preset_file, sizeof(plan->preset_file), "%s", preset.file);
   }

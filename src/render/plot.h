@@ -10,7 +10,7 @@
 #ifndef P4D_PLOT_H
 #define P4D_PLOT_H
 
-#include "engine.h"
+#include "params.h"
 
 #include <stddef.h>
 #include <stdint.h>

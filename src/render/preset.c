@@ -240,11 +240,12 @@ compare_lines(const void* a, const void* b)
 // -- Presets -----------------------------------------------------------------
 
 /// Find the preset spec names in the bundle: its kind, URI and file.
-static const char*
+static P4dRenderCode
 find_named(const char*      spec,
            const char*      exe_path,
            P4dPresetValues* values,
-           char**           uri)
+           char**           uri,
+           P4dRenderStatus* status)
 {
   Presets p;
   presets_open(&p, exe_path);
@@ -271,17 +272,23 @@ find_named(const char*      spec,
 
   if (!preset) {
     const bool path_like = strchr(spec, '/') || strstr(spec, ".ttl");
-    return path_like ? "no such file or preset (see --list-presets)"
-                     : "no such preset (see --list-presets)";
+    return p4d_report_usage(status,
+                            NULL,
+                            path_like
+                              ? "no such file or preset (see --list-presets)"
+                              : "no such preset (see --list-presets)");
   }
-  return *uri && values->file[0] ? NULL : "the preset has no file";
+  return *uri && values->file[0]
+           ? P4D_RENDER_SUCCESS
+           : p4d_report_usage(status, NULL, "the preset has no file");
 }
 
-const char*
+P4dRenderCode
 p4d_preset_load(const char*      spec,
                 const char*      exe_path,
                 const P4dKind*   plugin,
-                P4dPresetValues* values)
+                P4dPresetValues* values,
+                P4dRenderStatus* status)
 {
   memset(values, 0, sizeof(*values));
   struct stat st;
@@ -289,37 +296,40 @@ p4d_preset_load(const char*      spec,
     (strchr(spec, '/') || strstr(spec, ".ttl")) && !lstat(spec, &st);
   if (is_file) {
     snprintf(values->file, sizeof(values->file), "%s", spec);
-    return p4d_preset_file_read(spec, NULL, spec, plugin, values);
+    return p4d_preset_file_read(spec, NULL, spec, plugin, values, status);
   }
 
-  char*       uri = NULL;
-  const char* why = find_named(spec, exe_path, values, &uri);
-  if (!why && plugin && *plugin != values->kind) {
-    why = "is not a preset of this plugin";
+  char*         uri  = NULL;
+  P4dRenderCode code = find_named(spec, exe_path, values, &uri, status);
+  if (!code && plugin && *plugin != values->kind) {
+    code = p4d_report_usage(status, NULL, "is not a preset of this plugin");
   }
-  if (!why && p4d_preset_file_read(values->file, uri, spec, NULL, values)) {
+  if (!code &&
+      p4d_preset_file_read(values->file, uri, spec, NULL, values, status)) {
     // The reason names the bundle's file that holds the damage.
-    char reason[sizeof(values->reason)];
-    snprintf(reason, sizeof(reason), "%s", values->reason);
-    snprintf(values->reason,
-             sizeof(values->reason),
+    char reason[sizeof(status->text)];
+    snprintf(reason, sizeof(reason), "%s", status->text);
+    snprintf(status->text,
+             sizeof(status->text),
              "%.255s: %.250s",
              values->file,
              reason);
-    why = values->reason;
+    code = p4d_report_usage(status, NULL, status->text);
   }
   free(uri);
-  return why;
+  return code;
 }
 
-const char*
-p4d_preset_list(const char* exe_path, FILE* stream)
+P4dRenderCode
+p4d_preset_list(const char* exe_path, FILE* stream, P4dRenderStatus* status)
 {
   Presets p;
   presets_open(&p, exe_path);
-  LilvNodes*   keep  = NULL;
-  PresetLines* lines = (PresetLines*)calloc(1U, sizeof(PresetLines));
-  const char*  why   = lines ? NULL : "out of memory";
+  LilvNodes*    keep  = NULL;
+  PresetLines*  lines = (PresetLines*)calloc(1U, sizeof(PresetLines));
+  P4dRenderCode code =
+    lines ? P4D_RENDER_SUCCESS
+          : p4d_report_failure(status, "--list-presets", "out of memory");
   if (lines) {
     presets_find(&p, list_preset, lines, &keep);
     qsort(lines->entry, lines->n, sizeof(lines->entry[0]), compare_lines);
@@ -329,5 +339,5 @@ p4d_preset_list(const char* exe_path, FILE* stream)
     free(lines);
   }
   presets_close(&p);
-  return why;
+  return code;
 }

@@ -13,6 +13,7 @@
 #define P4D_PRESET_H
 
 #include "params.h"
+#include "report.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -27,7 +28,6 @@ typedef struct {
   char     file[4096];             ///< The Turtle file it was read from
   int      params[P4D_MAX_PARAMS]; ///< The parameters set, in table order
   double   values[P4D_MAX_PARAMS];
-  char     reason[512]; ///< Room for the reason of a failure
 } P4dPresetValues;
 
 /**
@@ -39,16 +39,23 @@ typedef struct {
 
    @param plugin The kind --plugin asked for, or NULL: then a preset that
    names no perlin4d plugin (no lv2:appliesTo) is refused.
-   @return NULL on success, else the reason (it may point into values).
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_USAGE with no culprit (the
+   caller names the preset).
 */
-const char*
+P4dRenderCode
 p4d_preset_load(const char*      spec,
                 const char*      exe_path,
                 const P4dKind*   plugin,
-                P4dPresetValues* values);
+                P4dPresetValues* values,
+                P4dRenderStatus* status);
 
-/// Print every preset of the bundle, one a line.  NULL on success.
-const char*
-p4d_preset_list(const char* exe_path, FILE* stream);
+/**
+   Print every preset of the bundle, one a line.
+
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming
+   --list-presets.
+*/
+P4dRenderCode
+p4d_preset_list(const char* exe_path, FILE* stream, P4dRenderStatus* status);
 
 #endif // P4D_PRESET_H

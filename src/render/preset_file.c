@@ -42,18 +42,19 @@ printable(char* s)
   return s;
 }
 
-/// Write a reason into values and return it.
+/// Record a preset refused for the formatted reason: a bad --preset, named
+/// by the caller.
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static const char*
-fail(P4dPresetValues* values, const char* format, ...)
+static P4dRenderCode
+fail(P4dRenderStatus* status, const char* format, ...)
 {
   va_list args;
   va_start(args, format);
-  vsnprintf(values->reason, sizeof(values->reason), format, args);
+  vsnprintf(status->text, sizeof(status->text), format, args);
   va_end(args);
-  return printable(values->reason);
+  return p4d_report_usage(status, NULL, printable(status->text));
 }
 
 /**
@@ -62,31 +63,31 @@ fail(P4dPresetValues* values, const char* format, ...)
    a folder) is refused before it is opened for reading, so that nothing
    can block or stream forever.
 */
-static const char*
-read_text(const char* path, char** text, size_t* size)
+static P4dRenderCode
+read_text(const char* path, char** text, size_t* size, P4dRenderStatus* status)
 {
   struct stat st;
   if (stat(path, &st)) {
-    return strerror(errno);
+    return fail(status, "%s", strerror(errno));
   }
   if (S_ISDIR(st.st_mode)) {
-    return "is a folder";
+    return fail(status, "is a folder");
   }
   if (!S_ISREG(st.st_mode)) {
-    return "not a regular file";
+    return fail(status, "not a regular file");
   }
   if (st.st_size > P4D_PRESET_MAX_BYTES) {
-    return "larger than 1 MiB: not a preset";
+    return fail(status, "larger than 1 MiB: not a preset");
   }
 
   // Non-blocking: should the path have become a FIFO since, open() returns.
   const int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
-    return strerror(errno);
+    return fail(status, "%s", strerror(errno));
   }
   if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
     close(fd);
-    return "not a regular file";
+    return fail(status, "not a regular file");
   }
 
   // The size may have changed (or be unknown, as in /proc): read at most
@@ -95,7 +96,7 @@ read_text(const char* path, char** text, size_t* size)
   char* const  buf = (char*)malloc(max + 2U);
   if (!buf) {
     close(fd);
-    return strerror(ENOMEM);
+    return fail(status, "%s", strerror(ENOMEM));
   }
   size_t      len = 0U;
   const char* why = NULL;
@@ -115,12 +116,12 @@ read_text(const char* path, char** text, size_t* size)
   }
   if (why) {
     free(buf);
-    return why;
+    return fail(status, "%s", why);
   }
   buf[len] = '\0';
   *text    = buf;
   *size    = len;
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// The predicates a preset is made of.
@@ -149,8 +150,8 @@ typedef struct {
   Triple*          triples;
   size_t           n_triples;
   size_t           capacity;
-  P4dPresetValues* values;
-  const char*      error; ///< The first failure, in values->reason
+  P4dRenderStatus* status;
+  P4dRenderCode    error; ///< The first failure, recorded in status
 } Graph;
 
 static SerdStatus
@@ -164,7 +165,7 @@ on_error(void* handle, const SerdError* error)
     vsnprintf(text, sizeof(text), error->fmt, *error->args);
     text[strcspn(text, "\n")] = '\0';
     g->error =
-      fail(g->values, "line %u, column %u: %s", error->line, error->col, text);
+      fail(g->status, "line %u, column %u: %s", error->line, error->col, text);
   }
   return SERD_SUCCESS;
 }
@@ -200,12 +201,12 @@ node_text(Graph* g, const SerdNode* node)
     if (!full.buf) {
       const char* const colon = strchr(buf, ':');
       if (!g->error && node->type == SERD_CURIE) {
-        g->error = fail(g->values,
+        g->error = fail(g->status,
                         "undefined prefix '%.*s'",
                         colon ? (int)(colon - buf + 1) : QUOTE_MAX,
                         buf);
       } else if (!g->error) {
-        g->error = fail(g->values, "bad URI <%.*s>", QUOTE_MAX, buf);
+        g->error = fail(g->status, "bad URI <%.*s>", QUOTE_MAX, buf);
       }
       return NULL;
     }
@@ -213,7 +214,7 @@ node_text(Graph* g, const SerdNode* node)
     serd_node_free(&full);
   }
   if (!text && !g->error) {
-    g->error = fail(g->values, "%s", strerror(ENOMEM));
+    g->error = fail(g->status, "%s", strerror(ENOMEM));
   }
   return text;
 }
@@ -266,7 +267,7 @@ on_statement(void*              handle,
       g->triples  = more;
       g->capacity = n;
     } else {
-      g->error = fail(g->values, "%s", strerror(ENOMEM));
+      g->error = fail(g->status, "%s", strerror(ENOMEM));
       keep     = false;
     }
   }
@@ -292,18 +293,18 @@ graph_free(Graph* g)
   serd_env_free(g->env);
 }
 
-/// Read the Turtle file at path into g; NULL or the reason.
-static const char*
-graph_read(Graph* g, const char* path, P4dPresetValues* values)
+/// Read the Turtle file at path into g.
+static P4dRenderCode
+graph_read(Graph* g, const char* path, P4dRenderStatus* status)
 {
   memset(g, 0, sizeof(*g));
-  g->values = values;
+  g->status = status;
 
-  char*             text = NULL;
-  size_t            size = 0U;
-  const char* const why  = read_text(path, &text, &size);
-  if (why || !text) {
-    return fail(values, "%s", why ? why : "cannot be read");
+  char*               text = NULL;
+  size_t              size = 0U;
+  const P4dRenderCode code = read_text(path, &text, &size, status);
+  if (code || !text) {
+    return code ? code : fail(status, "cannot be read");
   }
 
   // serd reads up to a NUL: a NUL byte is no Turtle.
@@ -317,7 +318,7 @@ graph_read(Graph* g, const char* path, P4dPresetValues* values)
     }
     free(text);
     return fail(
-      values, "line %u, column %u: a NUL byte: not Turtle", line, col);
+      status, "line %u, column %u: a NUL byte: not Turtle", line, col);
   }
 
   // The base is the file's URI, as lilv has it: <> is the file.
@@ -337,7 +338,7 @@ graph_read(Graph* g, const char* path, P4dPresetValues* values)
   free(text);
 
   if (!g->error && st) {
-    g->error = fail(values, "%s", (const char*)serd_strerror(st));
+    g->error = fail(status, "%s", (const char*)serd_strerror(st));
   }
   return g->error;
 }
@@ -374,15 +375,15 @@ graph_count(const Graph*   g,
 
 /// The preset of a file: <> (the file itself) if anything is said of it,
 /// else its only pset:Preset.
-static const char*
-graph_subject(const Graph* g, P4dPresetValues* values, const char** subject)
+static P4dRenderCode
+graph_subject(const Graph* g, const char** subject)
 {
   const char* const base =
     (const char*)serd_env_get_base_uri(g->env, NULL)->buf;
   for (size_t i = 0U; base && i < g->n_triples; ++i) {
     if (!strcmp(g->triples[i].subject, base)) {
       *subject = g->triples[i].subject;
-      return NULL;
+      return P4D_RENDER_SUCCESS;
     }
   }
 
@@ -397,9 +398,9 @@ graph_subject(const Graph* g, P4dPresetValues* values, const char** subject)
       ++n;
     }
   }
-  return n == 1U ? NULL
-         : n     ? fail(values, "holds more than one preset")
-                 : fail(values, "holds no preset (<> a pset:Preset)");
+  return n == 1U ? P4D_RENDER_SUCCESS
+         : n     ? fail(g->status, "holds more than one preset")
+                 : fail(g->status, "holds no preset (<> a pset:Preset)");
 }
 
 static const char*
@@ -413,7 +414,7 @@ kind_name(P4dKind kind)
 
 /// The kind of the preset from its lv2:appliesTo, or from plugin if it
 /// names none (or names more than one kind).
-static const char*
+static P4dRenderCode
 graph_kind(const Graph*     g,
            const char*      subject,
            const P4dKind*   plugin,
@@ -429,18 +430,18 @@ graph_kind(const Graph*     g,
   }
 
   if (!kinds && foreign) {
-    return fail(values,
+    return fail(g->status,
                 "a preset of <%.*s>, not of a perlin4d plugin",
                 QUOTE_MAX * 2,
                 foreign->object);
   }
   if (!kinds && !plugin) {
-    return fail(values,
+    return fail(g->status,
                 "names no plugin (no lv2:appliesTo): "
                 "choose one with --plugin noise|mod|motion");
   }
   if (plugin && kinds && !(kinds & (1U << (unsigned)*plugin))) {
-    return fail(values, "is not a preset of this plugin");
+    return fail(g->status, "is not a preset of this plugin");
   }
   if (!plugin && (kinds & (kinds - 1U))) {
     // Name the first two kinds it applies to.
@@ -454,7 +455,7 @@ graph_kind(const Graph*     g,
         two[n_two++] = all[i];
       }
     }
-    return fail(values,
+    return fail(g->status,
                 "applies to %s and %s: choose one with --plugin "
                 "noise|mod|motion",
                 kind_name(two[0]),
@@ -464,7 +465,7 @@ graph_kind(const Graph*     g,
                  : kinds == 1U << (unsigned)P4D_KIND_MOD    ? P4D_KIND_MOD
                  : kinds == 1U << (unsigned)P4D_KIND_MOTION ? P4D_KIND_MOTION
                                                             : P4D_KIND_NOISE;
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// Whether s is [+-]digits[.digits][(e|E)[+-]digits] with a digit before
@@ -502,19 +503,19 @@ static const char* const number_types[] = {
   XSD "integer", XSD "int",   XSD "long",
 };
 
-/// The value of a pset:value object t of port symbol, or the reason.
-static const char*
+/// The value of a pset:value object t of port symbol.
+static P4dRenderCode
 port_value(const Triple*    t,
            const char*      symbol,
-           P4dPresetValues* values,
-           double*          value)
+           double*          value,
+           P4dRenderStatus* status)
 {
   const char* const s    = t->object;
   const char* const more = strlen(s) > QUOTE_MAX ? "..." : "";
   if (!t->literal) {
     return s[0] == '_' && s[1] == ':'
-             ? fail(values, "%s: a blank node is not a number", symbol)
-             : fail(values,
+             ? fail(status, "%s: a blank node is not a number", symbol)
+             : fail(status,
                     "%s: <%.*s%s> is not a number",
                     symbol,
                     QUOTE_MAX,
@@ -529,7 +530,7 @@ port_value(const Triple*    t,
     ++type;
   }
   if (!t->datatype && is_number(s, false)) {
-    return fail(values,
+    return fail(status,
                 "%s: \"%.*s%s\" is a string, not a number (no quotes)",
                 symbol,
                 QUOTE_MAX,
@@ -539,10 +540,10 @@ port_value(const Triple*    t,
   const bool special = !strcmp(s, "NaN") || !strcmp(s, "INF") ||
                        !strcmp(s, "+INF") || !strcmp(s, "-INF");
   if (t->datatype && type < 3U && special) {
-    return fail(values, "%s: \"%s\" is not a finite number", symbol, s);
+    return fail(status, "%s: \"%s\" is not a finite number", symbol, s);
   }
   if (t->datatype && type == n_types) {
-    return fail(values,
+    return fail(status,
                 "%s: \"%.*s%s\" is not a number (its type is <%.*s>)",
                 symbol,
                 QUOTE_MAX,
@@ -553,13 +554,13 @@ port_value(const Triple*    t,
   }
   if (!t->datatype || !is_number(s, type >= 3U)) {
     return fail(
-      values, "%s: \"%.*s%s\" is not a number", symbol, QUOTE_MAX, s, more);
+      status, "%s: \"%.*s%s\" is not a number", symbol, QUOTE_MAX, s, more);
   }
 
   // As lilv (through sratom) reads it for a host: the same float.
   const double v = serd_strtod(s, NULL);
   if (!isfinite(v)) {
-    return fail(values,
+    return fail(status,
                 "%s: \"%.*s%s\" is not a finite number",
                 symbol,
                 QUOTE_MAX,
@@ -567,11 +568,11 @@ port_value(const Triple*    t,
                 more);
   }
   *value = v;
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// Read the ports of subject into values (whose kind is set).
-static const char*
+static P4dRenderCode
 graph_ports(const Graph*     g,
             const char*      subject,
             const char*      spec,
@@ -585,8 +586,8 @@ graph_ports(const Graph*     g,
     const Triple* value  = NULL;
     const size_t  n_symbols =
       port->literal ? 0U : graph_count(g, port->object, PRED_SYMBOL, &symbol);
-    if (n_symbols != 1U || !symbol->literal) {
-      return fail(values,
+    if (n_symbols != 1U || !symbol || !symbol->literal) {
+      return fail(g->status,
                   n_symbols > 1U ? "a port has more than one lv2:symbol"
                                  : "a port has no lv2:symbol");
     }
@@ -594,16 +595,16 @@ graph_ports(const Graph*     g,
     const char* const name = symbol->object;
     const size_t n_values  = graph_count(g, port->object, PRED_VALUE, &value);
     if (n_values != 1U) {
-      return fail(values,
+      return fail(g->status,
                   "%.*s: %s",
                   QUOTE_MAX,
                   name,
                   n_values ? "more than one pset:value" : "no pset:value");
     }
-    double            v   = 0.0;
-    const char* const why = port_value(value, name, values, &v);
-    if (why) {
-      return why;
+    double              v    = 0.0;
+    const P4dRenderCode code = port_value(value, name, &v, g->status);
+    if (code) {
+      return code;
     }
 
     const int id = p4d_param_find(table, name);
@@ -618,29 +619,30 @@ graph_ports(const Graph*     g,
     }
     for (unsigned k = 0U; k < values->n_values; ++k) {
       if (values->params[k] == id) {
-        return fail(values, "%s: set twice", name);
+        return fail(g->status, "%s: set twice", name);
       }
     }
     values->params[values->n_values]   = id;
     values->values[values->n_values++] = v;
   }
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
-const char*
+P4dRenderCode
 p4d_preset_file_read(const char*      path,
                      const char*      subject,
                      const char*      spec,
                      const P4dKind*   plugin,
-                     P4dPresetValues* values)
+                     P4dPresetValues* values,
+                     P4dRenderStatus* status)
 {
-  Graph       g;
-  const char* why = graph_read(&g, path, values);
-  if (!why && !subject) {
-    why = graph_subject(&g, values, &subject);
-    why = why ? why : graph_kind(&g, subject, plugin, values);
+  Graph         g;
+  P4dRenderCode code = graph_read(&g, path, status);
+  if (!code && !subject) {
+    code = graph_subject(&g, &subject);
+    code = code ? code : graph_kind(&g, subject, plugin, values);
   }
-  why = why ? why : graph_ports(&g, subject, spec, values);
+  code = code ? code : graph_ports(&g, subject, spec, values);
   graph_free(&g);
-  return why;
+  return code;
 }

@@ -24,13 +24,15 @@
    or plugin if that names no perlin4d plugin.
    @param spec The preset as given, to name it in warnings.
    @param plugin The kind --plugin asked for, or NULL.
-   @return NULL on success, else the reason (in values->reason).
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_USAGE with the reason in
+   status->text and no culprit (the caller names the preset).
 */
-const char*
+P4dRenderCode
 p4d_preset_file_read(const char*      path,
                      const char*      subject,
                      const char*      spec,
                      const P4dKind*   plugin,
-                     P4dPresetValues* values);
+                     P4dPresetValues* values,
+                     P4dRenderStatus* status);
 
 #endif // P4D_PRESET_FILE_H

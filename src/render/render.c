@@ -118,28 +118,28 @@ p4d_render_signal(void)
   return (int)interrupted;
 }
 
-const char*
-p4d_render_interruption(void)
+P4dRenderCode
+p4d_render_check_signal(P4dRenderStatus* status)
 {
   switch (interrupted) {
   case 0:
-    return NULL;
+    return P4D_RENDER_SUCCESS;
   case SIGHUP:
-    return "interrupted by SIGHUP";
+    return p4d_report_failure(status, NULL, "interrupted by SIGHUP");
   case SIGINT:
-    return "interrupted by SIGINT";
+    return p4d_report_failure(status, NULL, "interrupted by SIGINT");
   case SIGQUIT:
-    return "interrupted by SIGQUIT";
+    return p4d_report_failure(status, NULL, "interrupted by SIGQUIT");
   case SIGPIPE:
-    return "interrupted by SIGPIPE";
+    return p4d_report_failure(status, NULL, "interrupted by SIGPIPE");
   case SIGTERM:
-    return "interrupted by SIGTERM";
+    return p4d_report_failure(status, NULL, "interrupted by SIGTERM");
   case SIGUSR1:
-    return "interrupted by SIGUSR1";
+    return p4d_report_failure(status, NULL, "interrupted by SIGUSR1");
   case SIGUSR2:
-    return "interrupted by SIGUSR2";
+    return p4d_report_failure(status, NULL, "interrupted by SIGUSR2");
   default:
-    return "interrupted by SIGALRM";
+    return p4d_report_failure(status, NULL, "interrupted by SIGALRM");
   }
 }
 
@@ -222,30 +222,32 @@ advance(const P4dPlan* plan,
    latency frames ahead; write into dest (interleaved), or drop, or (audio
    false) advance only its parameters.
 */
-static const char*
-advance_motion(const P4dPlan* plan,
-               Runner*        r,
-               int64_t        from,
-               int64_t        to,
-               float*         dest,
-               bool           audio)
+static P4dRenderCode
+advance_motion(const P4dPlan*   plan,
+               Runner*          r,
+               int64_t          from,
+               int64_t          to,
+               float*           dest,
+               bool             audio,
+               P4dRenderStatus* status)
 {
   float              params[P4D_MAX_PARAMS];
   float              now[P4D_MOTION_N_NOW];
   const float* const in[2]  = { r->in[0], r->in[1] };
   float* const       out[2] = { r->out[0], r->out[1] };
   for (int64_t f = from; f < to;) {
-    const int64_t end = block_end(plan, f, to);
-    const size_t  n   = (size_t)(end - f);
-    const char*   why =
+    const int64_t       end = block_end(plan, f, to);
+    const size_t        n   = (size_t)(end - f);
+    const P4dRenderCode code =
       audio ? p4d_input_read(r->input,
                              f - plan->start_frame + (int64_t)r->latency,
                              n,
                              r->in[0],
-                             r->in[1])
-              : NULL;
-    if (why) {
-      return why;
+                             r->in[1],
+                             status)
+            : P4D_RENDER_SUCCESS;
+    if (code) {
+      return code;
     }
     p4d_plan_params_at(
       plan, plan->automated ? grid_floor(f, P4D_AUTOMATION_GRID) : 0, params);
@@ -261,18 +263,19 @@ advance_motion(const P4dPlan* plan,
     }
     f = end;
   }
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 /// Process song frames [from, to) of the input into dest, interleaved.
-static const char*
-render_motion_chunk(const P4dPlan* plan,
-                    Runner*        r,
-                    int64_t        from,
-                    int64_t        to,
-                    float*         dest)
+static P4dRenderCode
+render_motion_chunk(const P4dPlan*   plan,
+                    Runner*          r,
+                    int64_t          from,
+                    int64_t          to,
+                    float*           dest,
+                    P4dRenderStatus* status)
 {
-  const char* why = NULL;
+  P4dRenderCode code = P4D_RENDER_SUCCESS;
   if (r->next != from) {
     const int64_t warm = p4d_motion_exact_from(r->motion, from);
     if (!plan->automated) {
@@ -285,26 +288,27 @@ render_motion_chunk(const P4dPlan* plan,
         at = warm < 0 ? warm : 0;
         p4d_motion_activate_at(r->motion, at, plan->tempo_bpm);
       }
-      why = advance_motion(plan, r, at, warm, NULL, false);
+      code = advance_motion(plan, r, at, warm, NULL, false, status);
     }
-    why = why ? why : advance_motion(plan, r, warm, from, NULL, true);
+    code =
+      code ? code : advance_motion(plan, r, warm, from, NULL, true, status);
   }
-  why     = why ? why : advance_motion(plan, r, from, to, dest, true);
-  r->next = why ? -1 : to;
-  return why;
+  code    = code ? code : advance_motion(plan, r, from, to, dest, true, status);
+  r->next = code ? -1 : to;
+  return code;
 }
 
-/// Render song frames [from, to) into dest, interleaved; NULL on success,
-/// else the reason.
-static const char*
-render_chunk(const P4dPlan* plan,
-             Runner*        r,
-             int64_t        from,
-             int64_t        to,
-             float*         dest)
+/// Render song frames [from, to) into dest, interleaved.
+static P4dRenderCode
+render_chunk(const P4dPlan*   plan,
+             Runner*          r,
+             int64_t          from,
+             int64_t          to,
+             float*           dest,
+             P4dRenderStatus* status)
 {
   if (r->motion) {
-    return render_motion_chunk(plan, r, from, to, dest);
+    return render_motion_chunk(plan, r, from, to, dest, status);
   }
   if (r->next != from) {
     // Replay the parameters without noise up to the warm-up (from the
@@ -324,16 +328,17 @@ render_chunk(const P4dPlan* plan,
 
   advance(plan, r, from, to, dest, true);
   r->next = to;
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 typedef enum { SLOT_EMPTY, SLOT_FULL } SlotState;
 
 typedef struct {
-  float*      frames;
-  int64_t     chunk;
-  SlotState   state;
-  const char* reason; ///< Why rendering the chunk failed, or NULL
+  float*          frames;
+  int64_t         chunk;
+  SlotState       state;
+  P4dRenderCode   code;   ///< How rendering the chunk went
+  P4dRenderStatus status; ///< Why it failed
 } Slot;
 
 typedef struct Job Job;
@@ -356,38 +361,38 @@ struct Job {
   pthread_t thread;
 };
 
-/// Set up a runner; NULL on success, else the reason.
-static const char*
-runner_init(Runner* r, const P4dPlan* plan)
+/// Set up a runner (zeroed: runner_free() frees it even if this failed).
+static P4dRenderCode
+runner_init(Runner* r, const P4dPlan* plan, P4dRenderStatus* status)
 {
-  memset(r, 0, sizeof(*r));
   r->next       = -1;
   r->n_channels = p4d_engine_channels(plan->kind);
   if (plan->input_file[0]) {
     if (p4d_motion_new(plan->sample_rate_hz, &r->motion)) {
-      return "out of memory";
+      return p4d_report_failure(status, NULL, "out of memory");
     }
     r->latency = p4d_motion_latency(r->motion);
-    r->input   = p4d_input_open(plan->input_file, &plan->input);
-    if (!r->input) {
-      return "cannot read the input again (was it changed?)";
+    const P4dRenderCode code =
+      p4d_input_open(plan->input_file, &plan->input, &r->input, status);
+    if (code) {
+      return code;
     }
     for (unsigned c = 0U; c < 2U; ++c) {
       r->in[c] = (float*)malloc(PLAIN_BLOCK * sizeof(float));
       if (!r->in[c]) {
-        return "out of memory";
+        return p4d_report_failure(status, NULL, "out of memory");
       }
     }
   } else if (p4d_engine_new(plan->kind, plan->sample_rate_hz, &r->engine)) {
-    return "out of memory";
+    return p4d_report_failure(status, NULL, "out of memory");
   }
   for (unsigned c = 0U; c < r->n_channels; ++c) {
     r->out[c] = (float*)malloc(PLAIN_BLOCK * sizeof(float));
     if (!r->out[c]) {
-      return "out of memory";
+      return p4d_report_failure(status, NULL, "out of memory");
     }
   }
-  return NULL;
+  return P4D_RENDER_SUCCESS;
 }
 
 static void
@@ -435,7 +440,8 @@ job_main(void* arg)
     int64_t from = 0;
     int64_t to   = 0;
     chunk_range(sh->plan, k, &from, &to);
-    slot->reason = render_chunk(sh->plan, &job->runner, from, to, slot->frames);
+    slot->code = render_chunk(
+      sh->plan, &job->runner, from, to, slot->frames, &slot->status);
 
     pthread_mutex_lock(&sh->lock);
     slot->chunk = k;
@@ -463,12 +469,13 @@ show_progress(int64_t done, int64_t total)
   }
 }
 
-const char*
-p4d_render_plan(const P4dPlan* plan,
-                unsigned       n_jobs,
-                bool           progress,
-                P4dRenderSink  sink,
-                void*          ctx)
+P4dRenderCode
+p4d_render_plan(const P4dPlan*   plan,
+                unsigned         n_jobs,
+                bool             progress,
+                P4dRenderSink    sink,
+                void*            ctx,
+                P4dRenderStatus* status)
 {
   // An input that is not decoded to the same samples after a seek goes
   // straight through (see the top).
@@ -483,25 +490,27 @@ p4d_render_plan(const P4dPlan* plan,
                                 PTHREAD_COND_INITIALIZER,
                                 NULL };
   const unsigned n_channels = p4d_engine_channels(plan->kind);
-  const char*    reason     = NULL;
+  P4dRenderCode  code       = P4D_RENDER_SUCCESS;
 
+  // Zeroed, so that every job and runner can be freed whatever failed.
   sh.jobs = (Job*)calloc(n_jobs, sizeof(Job));
   if (!sh.jobs) {
-    return "out of memory";
+    return p4d_report_failure(status, NULL, "out of memory");
   }
 
   unsigned n_started = 0U;
-  for (unsigned j = 0U; j < n_jobs && !reason; ++j) {
+  for (unsigned j = 0U; j < n_jobs && !code; ++j) {
     Job* const job = &sh.jobs[j];
     job->shared    = &sh;
     job->index     = j;
-    for (unsigned s = 0U; s < 2U; ++s) {
+    for (unsigned s = 0U; s < 2U && !code; ++s) {
       job->slot[s].frames =
         (float*)malloc((size_t)CHUNK_FRAMES * n_channels * sizeof(float));
-      reason = job->slot[s].frames ? reason : "out of memory";
+      code = job->slot[s].frames
+               ? code
+               : p4d_report_failure(status, NULL, "out of memory");
     }
-    const char* const why = runner_init(&job->runner, plan);
-    reason                = reason ? reason : why;
+    code = code ? code : runner_init(&job->runner, plan, status);
   }
 
   // With one job the calling thread renders; with more, each job runs in a
@@ -509,16 +518,16 @@ p4d_render_plan(const P4dPlan* plan,
   // a signal: it comes to the calling thread, the one that writes and
   // looks at the note.
   p4d_render_hold_signals(true);
-  for (unsigned j = 0U; !reason && n_jobs > 1U && j < n_jobs; ++j) {
+  for (unsigned j = 0U; !code && n_jobs > 1U && j < n_jobs; ++j) {
     if (pthread_create(&sh.jobs[j].thread, NULL, job_main, &sh.jobs[j])) {
-      reason = "cannot start a render thread";
+      code = p4d_report_failure(status, NULL, "cannot start a render thread");
     } else {
       ++n_started;
     }
   }
   p4d_render_hold_signals(false);
 
-  for (int64_t k = 0; !reason && k < sh.n_chunks; ++k) {
+  for (int64_t k = 0; !code && k < sh.n_chunks; ++k) {
     Job* const  job  = &sh.jobs[k % n_jobs];
     Slot* const slot = &job->slot[(k / n_jobs) % 2];
     int64_t     from = 0;
@@ -526,7 +535,8 @@ p4d_render_plan(const P4dPlan* plan,
     chunk_range(plan, k, &from, &to);
 
     if (n_jobs == 1U) {
-      slot->reason = render_chunk(plan, &job->runner, from, to, slot->frames);
+      slot->code =
+        render_chunk(plan, &job->runner, from, to, slot->frames, &slot->status);
     } else {
       // Wake up now and then to notice an interruption (a signal handler
       // cannot signal a condition variable).
@@ -545,17 +555,17 @@ p4d_render_plan(const P4dPlan* plan,
     }
 
     if (interrupted) {
-      reason = p4d_render_interruption();
+      code = p4d_render_check_signal(status);
       break;
     }
-    if (slot->reason) {
-      reason = slot->reason;
+    if (slot->code) {
+      code = p4d_report_failure(status, NULL, slot->status.reason);
       break;
     }
 
     // A write cut short by a signal fails for the signal's sake.
-    reason = sink(ctx, from, slot->frames, (size_t)(to - from));
-    reason = reason && interrupted ? p4d_render_interruption() : reason;
+    code = sink(ctx, from, slot->frames, (size_t)(to - from), status);
+    code = code && interrupted ? p4d_render_check_signal(status) : code;
 
     pthread_mutex_lock(&sh.lock);
     slot->state = SLOT_EMPTY;
@@ -581,5 +591,5 @@ p4d_render_plan(const P4dPlan* plan,
     free(sh.jobs[j].slot[1].frames);
   }
   free(sh.jobs);
-  return reason;
+  return code;
 }

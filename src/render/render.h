@@ -11,6 +11,7 @@
 
 #include "engine.h"
 #include "plan.h"
+#include "report.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -24,11 +25,13 @@
 /// 4-channel floats.
 #define P4D_RENDER_CHUNK 262144
 
-/// Receives rendered frames in order; returns a reason on failure, or NULL.
-typedef const char* (*P4dRenderSink)(void*        ctx,
-                                     int64_t      frame,
-                                     const float* interleaved,
-                                     size_t       n_frames);
+/// Receives rendered frames in order; a failure goes into status, its
+/// culprit named or not (the caller of p4d_render_plan() names it).
+typedef P4dRenderCode (*P4dRenderSink)(void*            ctx,
+                                       int64_t          frame,
+                                       const float*     interleaved,
+                                       size_t           n_frames,
+                                       P4dRenderStatus* status);
 
 /**
    From now on, SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGUSR1, SIGUSR2
@@ -44,10 +47,14 @@ p4d_render_catch_signals(void);
 int
 p4d_render_signal(void);
 
-/// "interrupted by SIGTERM" (and so on) once a signal stopped rendering,
-/// else NULL.
-const char*
-p4d_render_interruption(void);
+/**
+   Record "interrupted by SIGTERM" (and so on), with no culprit, once a
+   signal stopped rendering.
+
+   @return P4D_RENDER_SUCCESS if no signal came, else P4D_RENDER_ERR_FAILED.
+*/
+P4dRenderCode
+p4d_render_check_signal(P4dRenderStatus* status);
 
 /// Hold back (true) or let through the signals that stop rendering, in the
 /// calling thread: a held signal arrives when let through.
@@ -57,13 +64,15 @@ p4d_render_hold_signals(bool hold);
 /**
    Render the plan with n_jobs threads, handing the frames to sink in order.
 
-   @return NULL on success, or the reason it failed.
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED with no culprit
+   (the caller names its output).
 */
-const char*
-p4d_render_plan(const P4dPlan* plan,
-                unsigned       n_jobs,
-                bool           progress,
-                P4dRenderSink  sink,
-                void*          ctx);
+P4dRenderCode
+p4d_render_plan(const P4dPlan*   plan,
+                unsigned         n_jobs,
+                bool             progress,
+                P4dRenderSink    sink,
+                void*            ctx,
+                P4dRenderStatus* status);
 
 #endif // P4D_RENDER_H

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static P4dRenderCode
 record(P4dRenderStatus* status,
@@ -48,6 +49,26 @@ p4d_report_failure(P4dRenderStatus* status,
   return record(status, P4D_RENDER_ERR_FAILED, culprit, NULL, status->text);
 }
 
+P4dRenderCode
+p4d_report_name(P4dRenderStatus* status, const char* culprit, const char* value)
+{
+  status->culprit = culprit;
+  status->value   = value;
+  return status->code;
+}
+
+void
+p4d_report_left_behind(P4dRenderStatus* status, const char* name)
+{
+  if (status->code == P4D_RENDER_ERR_FAILED && status->reason == status->text) {
+    const size_t len = strlen(status->text);
+    snprintf(status->text + len,
+             sizeof(status->text) - len,
+             " (%s left behind)",
+             name);
+  }
+}
+
 /**
    Write text to stderr with every control character (a newline in a file
    name, an escape sequence) shown as '?', so that a message stays one line
@@ -68,14 +89,17 @@ p4d_report_exit(const P4dRenderStatus* status)
     return P4D_EXIT_OK;
   }
 
+  // A culprit is always named; a step that forgot still gets its line.
   fputs("perlin4d-render: ", stderr);
-  put_clean(status->culprit);
-  if (status->value) {
-    fputs(" '", stderr);
-    put_clean(status->value);
-    fputc('\'', stderr);
+  if (status->culprit) {
+    put_clean(status->culprit);
+    if (status->value) {
+      fputs(" '", stderr);
+      put_clean(status->value);
+      fputc('\'', stderr);
+    }
+    fputs(": ", stderr);
   }
-  fputs(": ", stderr);
   put_clean(status->reason);
   fputc('\n', stderr);
   return status->code == P4D_RENDER_ERR_USAGE ? P4D_EXIT_USAGE

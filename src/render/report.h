@@ -2,10 +2,14 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  What perlin4d-render says on stderr.  A step that fails records why in a
-  P4dRenderStatus (what kind of failure, the culprit, the reason) and
-  returns; main() reports it once, as one line, and turns it into the exit
-  code.  This is the only place that chooses an exit code.
+  What perlin4d-render says on stderr, and its one error convention: every
+  function of the renderer that can fail returns a P4dRenderCode and
+  records why in the P4dRenderStatus it is given (what kind of failure, the
+  culprit, the reason).  A step that does not know the culprit (a number
+  read for some option, a chunk rendered for some file) records a NULL
+  culprit, and its caller names it with p4d_report_name().  main() reports
+  the status once, as one line, and turns it into the exit code: this is
+  the only place that chooses an exit code.
 */
 
 #ifndef P4D_REPORT_H
@@ -40,7 +44,7 @@ typedef struct {
 } P4dRenderStatus;
 
 /**
-   Record a bad command line: CULPRIT: REASON.
+   Record a bad command line: CULPRIT: REASON (culprit NULL: named later).
 
    The strings are not copied: they must live until p4d_report_exit().
    @return P4D_RENDER_ERR_USAGE.
@@ -63,7 +67,8 @@ p4d_report_bad_value(P4dRenderStatus* status,
                      const char*      reason);
 
 /**
-   Record a failure while rendering: CULPRIT: REASON.
+   Record a failure while rendering: CULPRIT: REASON (culprit NULL: named
+   later).
 
    The reason is copied (it may be strerror()'s or live in an object freed
    before the report); the culprit must live until p4d_report_exit().
@@ -73,6 +78,26 @@ P4dRenderCode
 p4d_report_failure(P4dRenderStatus* status,
                    const char*      culprit,
                    const char*      reason);
+
+/**
+   Name the culprit (and value, or NULL) of the failure that status holds,
+   recorded by a step that did not know them.
+
+   The strings are not copied: they must live until p4d_report_exit().
+   @return The status's code.
+*/
+P4dRenderCode
+p4d_report_name(P4dRenderStatus* status,
+                const char*      culprit,
+                const char*      value);
+
+/**
+   Add " (NAME left behind)" to the reason of a failure while rendering: a
+   temporary file that could not be removed.  Nothing happens to another
+   status.
+*/
+void
+p4d_report_left_behind(P4dRenderStatus* status, const char* name);
 
 /**
    Print the one line of a failed status on stderr (nothing on success).

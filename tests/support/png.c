@@ -3,6 +3,8 @@
 
 #include "png.h"
 
+#include "draw.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,30 +57,31 @@ p4d_png_write(const char*    path,
               uint32_t       h,
               uint32_t       stride)
 {
-  // The raw scan lines: filter byte 0, then R, G, B per pixel.
+  // The raw scan lines: filter byte 0, then R, G, B per pixel, as the
+  // drawing module reads its pixels (one row at a time, copied into words
+  // so that the bytes may sit anywhere).
   const size_t row  = 1U + 3U * (size_t)w;
   const size_t raw  = row * h;
   const size_t n_bl = raw / STORED_MAX + 1U;
   const size_t zlen = 2U + raw + 5U * n_bl + 4U;
   uint8_t*     img  = (uint8_t*)malloc(raw);
   uint8_t*     z    = (uint8_t*)malloc(zlen);
-  if (!img || !z) {
+  uint32_t*    line = (uint32_t*)malloc(((size_t)w + 1U) * sizeof(uint32_t));
+  if (!img || !z || !line) {
     free(img);
     free(z);
+    free(line);
     return false;
   }
 
+  const P4dDrawSurface one_row = { line, w, 1U, w };
   for (uint32_t y = 0U; y < h; ++y) {
     uint8_t* const out = img + y * row;
     out[0]             = 0U;
-    for (uint32_t x = 0U; x < w; ++x) {
-      uint32_t px = 0U;
-      memcpy(&px, argb + (size_t)y * stride + (size_t)4U * x, 4U);
-      out[1U + 3U * x] = (uint8_t)(px >> 16U);
-      out[2U + 3U * x] = (uint8_t)(px >> 8U);
-      out[3U + 3U * x] = (uint8_t)px;
-    }
+    memcpy(line, argb + (size_t)y * stride, (size_t)w * sizeof(uint32_t));
+    p4d_draw_rgb(&one_row, 0U, out + 1);
   }
+  free(line);
 
   // zlib: header (deflate, 32 KiB window, no dictionary), stored blocks
   // (BFINAL on the last; LEN and its complement, little-endian), Adler-32.

@@ -4,7 +4,8 @@
 /*
   A PNG writer for the tests' pictures (the inline displays), by hand: 8-bit
   RGB, no filter, zlib stored blocks (no compression), CRC-32 and Adler-32.
-  Enough for a reviewer's image viewer; no libpng.
+  Enough for a reviewer's image viewer; no libpng.  The pixels are read as
+  the drawing module writes them (p4d_draw_rgb(), src/draw/draw.h).
 */
 
 #ifndef P4D_TEST_PNG_H

@@ -2,22 +2,27 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  The AVX2 path: 8 lanes (AVX2 and FMA).  Compiled with those target flags,
-  and called only when the CPU supports them (see isa.c).  AVX2 has no
-  cheap per-lane lookup of 32 gradients, so blocks that need one go to the
-  scalar kernel; the engines' lines almost never do.
+  The AVX2 path: 8 float lanes, 4 double lanes (AVX2 and FMA).  Compiled
+  with those target flags, and called only when the CPU supports them (see
+  ../isa.c).  The templates' types and operations, then its table.  AVX2
+  has no cheap per-lane lookup of 32 gradients, so noise blocks that need
+  one go to the scalar kernel; the engines' lines almost never do.
 */
 
+#include "isa_table.h"
+
 #include <immintrin.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #define P4D_W 8U
-#define P4D_SPAN p4d_noise_span_avx2
 
 typedef __m256  VF;
 typedef __m256i VI;
 typedef __m256d VD;
 typedef __m256  VM;
+typedef __m256d VDM;
+typedef __m256i VL;
 
 static inline VF
 vf_set1(float a)
@@ -166,6 +171,112 @@ vd_mul(VD a, VD b)
   return _mm256_mul_pd(a, b);
 }
 
+static inline VD
+vd_load(const double* p)
+{
+  return _mm256_loadu_pd(p);
+}
+
+static inline void
+vd_store(double* p, VD x)
+{
+  _mm256_storeu_pd(p, x);
+}
+
+static inline VD
+vd_load_floats(const float* p)
+{
+  return _mm256_cvtps_pd(_mm_loadu_ps(p));
+}
+
+static inline void
+vd_store_floats_flushed(float* p, VD x, float tiny)
+{
+  const __m128 r    = _mm256_cvtpd_ps(x);
+  const __m128 magn = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
+  const __m128 zero = _mm_cmplt_ps(_mm_and_ps(r, magn), _mm_set1_ps(tiny));
+  _mm_storeu_ps(p, _mm_andnot_ps(zero, r));
+}
+
+static inline VDM
+vd_lt(VD a, VD b)
+{
+  return _mm256_cmp_pd(a, b, _CMP_LT_OQ);
+}
+
+static inline VDM
+vd_eq(VD a, VD b)
+{
+  return _mm256_cmp_pd(a, b, _CMP_EQ_OQ);
+}
+
+/// b in the lanes of m, a elsewhere.
+static inline VD
+vd_blend(VDM m, VD a, VD b)
+{
+  return _mm256_blendv_pd(a, b, m);
+}
+
+static inline bool
+vd_all_within(VD x, VD lo, VD hi)
+{
+  const VDM in = _mm256_and_pd(_mm256_cmp_pd(x, lo, _CMP_GE_OQ), vd_lt(x, hi));
+  return _mm256_movemask_pd(in) == 0xF;
+}
+
+static inline VD
+vd_trunc_index(VD x, int32_t* k)
+{
+  const __m128i i = _mm256_cvttpd_epi32(x);
+  _mm_storeu_si128((__m128i*)(void*)k, i);
+  return _mm256_cvtepi32_pd(i);
+}
+
+/// The 4 rows k[0..3], transposed: c[j] holds their column j.
+static inline void
+vd_columns4(const double (*rows)[4], const int32_t* k, VD c[4])
+{
+  const VD r0  = _mm256_loadu_pd(rows[k[0]]);
+  const VD r1  = _mm256_loadu_pd(rows[k[1]]);
+  const VD r2  = _mm256_loadu_pd(rows[k[2]]);
+  const VD r3  = _mm256_loadu_pd(rows[k[3]]);
+  const VD l01 = _mm256_unpacklo_pd(r0, r1);
+  const VD h01 = _mm256_unpackhi_pd(r0, r1);
+  const VD l23 = _mm256_unpacklo_pd(r2, r3);
+  const VD h23 = _mm256_unpackhi_pd(r2, r3);
+  c[0]         = _mm256_permute2f128_pd(l01, l23, 0x20);
+  c[1]         = _mm256_permute2f128_pd(h01, h23, 0x20);
+  c[2]         = _mm256_permute2f128_pd(l01, l23, 0x31);
+  c[3]         = _mm256_permute2f128_pd(h01, h23, 0x31);
+}
+
+/// AVX2 has no conversion between doubles and 64-bit integers: GNU C's
+/// conversion, lane by lane, is C's.
+static inline VL
+vd_trunc(VD x)
+{
+  return __builtin_convertvector(x, VL);
+}
+
+static inline VD
+vl_to_vd(VL k)
+{
+  return __builtin_convertvector(k, VD);
+}
+
+static inline void
+vl_store(int64_t* p, VL k)
+{
+  _mm256_storeu_si256((__m256i*)(void*)p, k);
+}
+
+static inline VD
+vl_pow2(VL k)
+{
+  return _mm256_castsi256_pd(
+    _mm256_slli_epi64(_mm256_add_epi64(k, _mm256_set1_epi64x(1023)), 52));
+}
+
 /// Lane offsets of half h of a block of n points: the last point repeats.
 static inline VD
 vd_lane_times(unsigned h, size_t n)
@@ -214,4 +325,10 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
   *cell_hi             = _mm256_permute2x128_si256(a, b, 0x31);
 }
 
-#include "simd_template.h"
+#include "motion_template.h"
+#include "noise_template.h"
+#include "phi_map_template.h"
+
+const P4dIsaTable p4d_isa_avx2 = {
+  P4D_ISA_AVX2, noise_span, phi_map, motion_read, motion_exp, motion_sin,
+};

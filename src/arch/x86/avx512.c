@@ -2,23 +2,28 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  The AVX-512 path: 16 lanes (AVX-512 F and DQ).  Compiled with those
-  target flags, and called only when the CPU supports them (see isa.c).
-  Gradients are looked up per lane with a two-register permute
+  The AVX-512 path: 16 float lanes, 8 double lanes (AVX-512 F and DQ).
+  Compiled with those target flags, and called only when the CPU supports
+  them (see ../isa.c).  The templates' types and operations, then its
+  table.  Gradients are looked up per lane with a two-register permute
   (vpermt2ps), which reads only the low 5 bits of the index.
 */
 
+#include "isa_table.h"
+
 #include <immintrin.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #define P4D_W 16U
-#define P4D_HAVE_LOOKUP32 1
-#define P4D_SPAN p4d_noise_span_avx512
+#define P4D_LOOKUP32 1
 
 typedef __m512    VF;
 typedef __m512i   VI;
 typedef __m512d   VD;
 typedef __mmask16 VM;
+typedef __mmask8  VDM;
+typedef __m512i   VL;
 
 static inline VF
 vf_set1(float a)
@@ -196,6 +201,122 @@ vd_mul(VD a, VD b)
   return _mm512_mul_pd(a, b);
 }
 
+static inline VD
+vd_load(const double* p)
+{
+  return _mm512_loadu_pd(p);
+}
+
+static inline void
+vd_store(double* p, VD x)
+{
+  _mm512_storeu_pd(p, x);
+}
+
+static inline VD
+vd_load_floats(const float* p)
+{
+  return _mm512_cvtps_pd(_mm256_loadu_ps(p));
+}
+
+static inline void
+vd_store_floats_flushed(float* p, VD x, float tiny)
+{
+  const __m256 r    = _mm512_cvtpd_ps(x);
+  const __m256 magn = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+  const __m256 zero =
+    _mm256_cmp_ps(_mm256_and_ps(r, magn), _mm256_set1_ps(tiny), _CMP_LT_OQ);
+  _mm256_storeu_ps(p, _mm256_andnot_ps(zero, r));
+}
+
+static inline VDM
+vd_lt(VD a, VD b)
+{
+  return _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ);
+}
+
+static inline VDM
+vd_eq(VD a, VD b)
+{
+  return _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ);
+}
+
+/// b in the lanes of m, a elsewhere.
+static inline VD
+vd_blend(VDM m, VD a, VD b)
+{
+  return _mm512_mask_blend_pd(m, a, b);
+}
+
+static inline bool
+vd_all_within(VD x, VD lo, VD hi)
+{
+  return (_mm512_cmp_pd_mask(x, lo, _CMP_GE_OQ) & vd_lt(x, hi)) == 0xFF;
+}
+
+static inline VD
+vd_trunc_index(VD x, int32_t* k)
+{
+  const __m256i i = _mm512_cvttpd_epi32(x);
+  _mm256_storeu_si256((__m256i*)(void*)k, i);
+  return _mm512_cvtepi32_pd(i);
+}
+
+/// Rows j and k of rows: j in the low half, k in the high.
+static inline VD
+row_pair(const double (*rows)[4], int32_t j, int32_t k)
+{
+  return _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(rows[j])),
+                            _mm256_loadu_pd(rows[k]),
+                            1);
+}
+
+/// The 8 rows k[0..7], transposed: c[j] holds their column j.
+static inline void
+vd_columns4(const double (*rows)[4], const int32_t* k, VD c[4])
+{
+  const VD z0 = row_pair(rows, k[0], k[4]);
+  const VD z1 = row_pair(rows, k[1], k[5]);
+  const VD z2 = row_pair(rows, k[2], k[6]);
+  const VD z3 = row_pair(rows, k[3], k[7]);
+  // Per 128-bit lane: l01 = a0 a1 | c0 c1 | a4 a5 | c4 c5, and so on.
+  const VD      l01  = _mm512_unpacklo_pd(z0, z1);
+  const VD      h01  = _mm512_unpackhi_pd(z0, z1);
+  const VD      l23  = _mm512_unpacklo_pd(z2, z3);
+  const VD      h23  = _mm512_unpackhi_pd(z2, z3);
+  const __m512i even = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
+  const __m512i odd  = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+  c[0]               = _mm512_permutex2var_pd(l01, even, l23);
+  c[1]               = _mm512_permutex2var_pd(h01, even, h23);
+  c[2]               = _mm512_permutex2var_pd(l01, odd, l23);
+  c[3]               = _mm512_permutex2var_pd(h01, odd, h23);
+}
+
+static inline VL
+vd_trunc(VD x)
+{
+  return _mm512_cvttpd_epi64(x);
+}
+
+static inline VD
+vl_to_vd(VL k)
+{
+  return _mm512_cvtepi64_pd(k);
+}
+
+static inline void
+vl_store(int64_t* p, VL k)
+{
+  _mm512_storeu_si512((void*)p, k);
+}
+
+static inline VD
+vl_pow2(VL k)
+{
+  return _mm512_castsi512_pd(
+    _mm512_slli_epi64(_mm512_add_epi64(k, _mm512_set1_epi64(1023)), 52));
+}
+
 /// Lane offsets of half h of a block of n points: the last point repeats.
 static inline VD
 vd_lane_times(unsigned h, size_t n)
@@ -246,4 +367,10 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
   *cell_hi = _mm512_permutex2var_epi32(c_lo, odd, c_hi);
 }
 
-#include "simd_template.h"
+#include "motion_template.h"
+#include "noise_template.h"
+#include "phi_map_template.h"
+
+const P4dIsaTable p4d_isa_avx512 = {
+  P4D_ISA_AVX512, noise_span, phi_map, motion_read, motion_exp, motion_sin,
+};

@@ -4,16 +4,15 @@
 /*
   The template of the vector paths of p4d_noise4_span(): written once for
   P4D_W lanes, instantiated once per instruction set.  A path is a file
-  (avx2.c, avx512.c) that defines the contract below and then includes this
-  file, which defines the path's span function.
+  (src/arch/x86/avx2.c, avx512.c) that defines the contract below and then
+  includes this file, which defines the path's span, noise_span() (a
+  P4dSpan of kernel.h), for its table.  See doc/vector-code.md.
 
   The contract.  Before including this file, a path defines:
 
     P4D_W                       lanes per vector: 8 or 16 (a power of two
                                 that divides P4D_GROUP, 16)
-    P4D_SPAN                    the name of the function to define, declared
-                                as a P4dSpan in kernel.h
-    P4D_HAVE_LOOKUP32           optional: vf_lookup32() exists, so blocks
+    P4D_LOOKUP32                optional: vf_lookup32() exists, so blocks
                                 that span several x, y or z cells are
                                 vectorised too (otherwise they go to the
                                 scalar kernel)
@@ -41,16 +40,16 @@
     VF   vf_from_halves(VD lo, VD hi)       lanes lo then hi, each rounded
                                             to float
     VF   vf_lookup32(const float t[32], VI i)  t[i], only with
-                                            P4D_HAVE_LOOKUP32
+                                            P4D_LOOKUP32
     VI   vi_add_masked(VI a, VM m, VI b)    a + b in the lanes of m, a
                                             elsewhere; only with
-                                            P4D_HAVE_LOOKUP32
+                                            P4D_LOOKUP32
     VI   vi_lookup32_halves(const uint32_t lo[16], const uint32_t hi[16],
                             VI i)           lo[i] for i < 16, else
                                             hi[i - 16]; only with
-                                            P4D_HAVE_LOOKUP32
+                                            P4D_LOOKUP32
     VI   vi_load(const uint32_t* p)         P4D_W values from p, unaligned;
-                                            only with P4D_HAVE_LOOKUP32
+                                            only with P4D_LOOKUP32
     VI   vi_set1(uint32_t a)                every lane a
     VI   vi_add(VI a, VI b)                 a + b modulo 2^32
     VI   vi_xor(VI a, VI b)                 a ^ b
@@ -76,8 +75,7 @@
                                             64-bit cell, for |v| < 2^51
 
   test_paths proves every path bit-identical to the scalar one; a new path
-  joins P4dIsa and the tables in isa.c, and its file is built with its own
-  target flags in meson.build.
+  is a table of its own (doc/vector-code.md).
 
   How it works.  A lane is one point of the line.  Every lane does exactly
   the scalar kernel's arithmetic (noise.c) in the same order, so every path
@@ -98,11 +96,11 @@
 
   - Gathered layers.  Where a block spans many w layers (fast octaves),
     blending every layer in every lane wastes most of the work: with
-    P4D_HAVE_LOOKUP32 each lane instead picks its own 16 corners'
+    P4D_LOOKUP32 each lane instead picks its own 16 corners'
     gradients from the cached layers and blends only those.
 
   - Per-lane gradients.  Otherwise every lane hashes its own corners, where
-    the path can look up a gradient per lane (P4D_HAVE_LOOKUP32); a path
+    the path can look up a gradient per lane (P4D_LOOKUP32); a path
     that cannot leaves such blocks to the scalar kernel.
 
   Periodic lines (a w period, for loops) wrap w's cell before its hash:
@@ -459,7 +457,7 @@ block_layers(const Line*  line,
   return vf_normalise(vf_lerp(uw, lower, upper), var_t);
 }
 
-#ifdef P4D_HAVE_LOOKUP32
+#ifdef P4D_LOOKUP32
 
 /// One link of the hash chain in every lane: hash_link().
 static inline VI
@@ -623,7 +621,7 @@ block_gather(const Line*  line,
 #endif
 
 /// Gather from P4D_GATHER_LAYERS layers on (a path with
-/// P4D_HAVE_LOOKUP32): fewer layers cost less by broadcasts.
+/// P4D_LOOKUP32): fewer layers cost less by broadcasts.
 #ifndef P4D_GATHER_LAYERS
 #  define P4D_GATHER_LAYERS 4U
 #endif
@@ -646,7 +644,7 @@ block_in_cell(const Line*  line,
   const double   w_span = fl_last - fl_first;
   const uint64_t w0 = (uint64_t)(int64_t)(w_span < 0.0 ? fl_last : fl_first);
   const double   n_layers = fabs(w_span) + 2.0;
-#ifdef P4D_HAVE_LOOKUP32
+#ifdef P4D_LOOKUP32
   if (n_layers >= (double)P4D_GATHER_LAYERS &&
       n_layers <= (double)(P4D_GROUP + 1U)) {
     *r =
@@ -740,7 +738,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
   if (!one_xyz_cell ||
       !block_in_cell(
         line, layers, t_lo, t_hi, fl_first, fl_first[3], fl_last[3], &r)) {
-#ifdef P4D_HAVE_LOOKUP32
+#ifdef P4D_LOOKUP32
     r = block_lanes(line, t_lo, t_hi);
 #else
     p4d_noise_span_scalar(
@@ -752,14 +750,14 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
   block_store(r, n, out);
 }
 
-void
-P4D_SPAN(uint32_t     key,
-         const double origin[4],
-         const double step[4],
-         int64_t      first,
-         float*       out,
-         size_t       n,
-         uint64_t     w_period)
+static void
+noise_span(uint32_t     key,
+           const double origin[4],
+           const double step[4],
+           int64_t      first,
+           float*       out,
+           size_t       n,
+           uint64_t     w_period)
 {
   Line line = { key,  w_period, { 0.0 }, { 0.0 },  { false },
                 true, { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },

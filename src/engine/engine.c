@@ -39,11 +39,18 @@
   signals by the plain law.  Both laws have the zero end slopes of a, so the
   output's slope never jumps.  The shaping parameters glide with a.
 
-  Output maps.  Mod: out = out_min + (out_max - out_min) Phi(z), Phi the
-  standard normal CDF (src/maths/exact_math.h): a unit-variance z spends the
-  same time in every tenth of the range, and Phi is smooth and strictly
-  increasing, so the output never jumps and never sits at an end.  Noise:
-  the high-passed z times the texture's envelope e (gusts and grit,
+  Flavours.  What makes an engine the Mod's or the Noise's (channels,
+  parameters, glide time, high-pass, texture, output map, preview) is one
+  const table per flavour (flavour.h, rows in flavour_mod.c and
+  flavour_noise.c), chosen once in p4d_engine_new(): this file and voice.c
+  run any flavour without asking which it is, the output map once per
+  block.
+
+  Output maps (flavour_mod.c, flavour_noise.c).  Mod: out = out_min + (out_max -
+  out_min) Phi(z), Phi the standard normal CDF (src/maths/exact_math.h): a
+  unit-variance z spends the same time in every tenth of the range, and Phi is
+  smooth and strictly increasing, so the output never jumps and never sits at an
+  end.  Noise: the high-passed z times the texture's envelope e (gusts and grit,
   src/engine/texture.h; E[e^2] = 1, so the mean power stays put), then level * h
   * soft_limit(0.25 z e / h): a standard deviation of a quarter of the
   level, the rare peaks beyond 0.75 of the ceiling rounded below it.  The
@@ -86,7 +93,7 @@
 
 #include "clock.h"
 #include "exact_math.h"
-#include "phi_map.h"
+#include "flavour.h"
 #include "ramp.h"
 #include "voice.h"
 
@@ -99,7 +106,7 @@
 
 /// An engine (engine.h): its voices in time.  Private to this file.
 struct P4dEngineImpl {
-  P4dVoiceSetup setup;        ///< What its voices need: kind, rate, band
+  P4dVoiceSetup setup;        ///< What its voices need: flavour, rate, band
   unsigned      channel_mask; ///< Channels computed (p4d_engine_set_channels)
   int64_t       hpf_step;     ///< Q, in frames: the filters restart Q apart
   P4dHighpass   hpf;          ///< The high-pass section
@@ -115,7 +122,7 @@ struct P4dEngineImpl {
   int64_t       fade_start;   ///< Engine frame where the glide began
   int64_t       fade_len;     ///< Glide length in frames
   double        rho[P4D_MAX_CHANNELS]; ///< Estimated correlation of the voices
-  P4dPhiTable   phi;                   ///< Mod: Phi's table
+  P4dPhiTable   phi;                   ///< Phi's table (the Mod's output map)
   P4dClock      clock;
   P4dVoice      cur;
   P4dVoice      prev;
@@ -123,31 +130,45 @@ struct P4dEngineImpl {
   float         buf_cur[P4D_MAX_CHANNELS][P4D_CHUNK];
   float         buf_prev[P4D_MAX_CHANNELS][P4D_CHUNK];
   float         buf_warm[P4D_MAX_CHANNELS][P4D_CHUNK];
+  double        buf_mix[P4D_MAX_CHANNELS][P4D_CHUNK]; ///< A glide's mixed z
+  double        ramp[P4D_CHUNK]; ///< A glide's ramp a at each frame
 };
 
 /// Frames of a relocated voice's past rendered per frame of output while it
 /// warms up (see the top of this file).
 #define P4D_WARM_RATE 8
 
-/// Standard deviation of the Noise before the limiter, relative to level.
-#define P4D_NOISE_RMS 0.25f
-
 /// Voices at least this correlated glide by the plain law (which keeps
 /// 0.95 of the variance mid-glide); others by equal power.
 #define P4D_NEIGHBOURS 0.9
 
+const P4dEngineFlavour*
+p4d_engine_flavour(P4dKind kind)
+{
+  // The engine's flavours, by the kind whose engine they make.
+  static const P4dEngineFlavour* const flavours[] = {
+    [P4D_KIND_MOD]   = &p4d_engine_flavour_mod,
+    [P4D_KIND_NOISE] = &p4d_engine_flavour_noise,
+  };
+  return (unsigned)kind < sizeof(flavours) / sizeof(flavours[0])
+           ? flavours[kind]
+           : NULL;
+}
+
 unsigned
 p4d_engine_channels(P4dKind kind)
 {
-  return kind == P4D_KIND_MOD ? 4U : 2U;
+  // A kind without an engine of its own (Motion) runs on stereo audio.
+  const P4dEngineFlavour* const flavour = p4d_engine_flavour(kind);
+  return flavour ? flavour->n_channels : 2U;
 }
 
 P4dStatus
 p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
 {
-  *engine = NULL;
-  if ((kind != P4D_KIND_MOD && kind != P4D_KIND_NOISE) ||
-      !(sample_rate_hz >= 1000.0 && sample_rate_hz <= 1536000.0)) {
+  *engine                               = NULL;
+  const P4dEngineFlavour* const flavour = p4d_engine_flavour(kind);
+  if (!flavour || !(sample_rate_hz >= 1000.0 && sample_rate_hz <= 1536000.0)) {
     return P4D_ERR_BAD_ARG;
   }
 
@@ -156,8 +177,8 @@ p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
     return P4D_ERR_NO_MEM;
   }
 
-  e->setup.kind           = kind;
-  e->setup.n_channels     = p4d_engine_channels(kind);
+  e->setup.flavour        = flavour;
+  e->setup.n_channels     = flavour->n_channels;
   e->channel_mask         = (1U << e->setup.n_channels) - 1U;
   e->setup.sample_rate_hz = sample_rate_hz;
   const double top        = 0.5 * sample_rate_hz;
@@ -183,8 +204,8 @@ p4d_engine_free(P4dEngine* engine)
 void
 p4d_engine_set_channels(P4dEngine* engine, unsigned mask)
 {
-  // The Noise's high-pass state runs on both channels: it computes both.
-  if (engine->setup.kind == P4D_KIND_MOD) {
+  // Channels that keep state (the Noise's high-pass) are always computed.
+  if (engine->setup.flavour->masks_channels) {
     engine->channel_mask = mask & ((1U << engine->setup.n_channels) - 1U);
   }
 }
@@ -228,7 +249,7 @@ hpf_age(const P4dEngine* e, int64_t t)
 int64_t
 p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
 {
-  if (engine->setup.kind != P4D_KIND_NOISE) {
+  if (!engine->setup.flavour->highpassed) {
     return frame;
   }
 
@@ -241,7 +262,7 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
 static bool
 same_signal(const P4dEngine* e, const P4dVoice* a, const P4dVoice* b)
 {
-  const uint32_t n = p4d_params(e->setup.kind)->n_params;
+  const uint32_t n = p4d_params(e->setup.flavour->params)->n_params;
   for (uint32_t i = 0U; i < n; ++i) {
     if (a->params[i] != b->params[i]) {
       return false;
@@ -313,25 +334,6 @@ p4d_engine_transport(P4dEngine* engine, const P4dTransport* transport)
       }
     }
   }
-}
-
-/**
-   Limit x to (-1, 1) smoothly: unchanged below the knee, then bending
-   towards 1 with a continuous slope (r / (1 + r) has slope 1 at 0), so the
-   rare peaks of the texture are rounded instead of clipped.
-*/
-static inline float
-soft_limit(float x)
-{
-  const float knee = 0.75f;
-  const float mag  = fabsf(x);
-  if (mag <= knee) {
-    return x;
-  }
-
-  const float r = (mag - knee) / (1.0f - knee);
-  const float y = knee + (1.0f - knee) * (r / (1.0f + r));
-  return x < 0.0f ? -y : y;
 }
 
 /// High-pass m frames of v's z in buf, from engine frame at (see the top).
@@ -490,22 +492,22 @@ voice_start(P4dEngine* e, const P4dVoice* target, int64_t glide)
   voice_glide_to(e, &v, glide);
 }
 
-/// Whether a relocation to target must warm its filters up: a Noise voice
-/// that follows the song.
+/// Whether a relocation to target must warm its filters up: a high-passed
+/// voice that follows the song.
 static bool
 relocation_warms(const P4dEngine* e, const P4dVoice* target)
 {
-  return e->setup.kind == P4D_KIND_NOISE && target->mode != P4D_CLOCK_FREE &&
+  return e->setup.flavour->highpassed && target->mode != P4D_CLOCK_FREE &&
          e->clock.locked;
 }
 
-/// Whether a parameter change to target must warm its filters up: a Noise
-/// voice unrelated to the playing one (the filters of the old signal would
-/// ring on the new one).
+/// Whether a parameter change to target must warm its filters up: a
+/// high-passed voice unrelated to the playing one (the filters of the old
+/// signal would ring on the new one).
 static bool
 change_warms(const P4dEngine* e, const P4dVoice* target, int64_t glide)
 {
-  if (e->setup.kind != P4D_KIND_NOISE) {
+  if (!e->setup.flavour->highpassed) {
     return false;
   }
 
@@ -522,78 +524,50 @@ change_warms(const P4dEngine* e, const P4dVoice* target, int64_t glide)
 }
 
 /// Mix the voices' z (cur in buf_cur, prev in buf_prev) and shape it into
-/// the output.
+/// the output, by the flavour's map (a function per block).
 static void
 mix_out(P4dEngine* e, float* const out[], uint32_t done, uint32_t m)
 {
-  const P4dVoice* const n    = &e->cur;
-  const P4dVoice* const o    = &e->prev;
-  const bool            mod  = e->setup.kind == P4D_KIND_MOD;
-  double                low  = n->out_low;
-  double                high = n->out_high;
-  double                peak = p4d_texture_headroom(&n->texture);
-
-  if (!e->fading && !mod) {
-    // The Noise between glides: the loop below with its constants hoisted.
-    const double scale = P4D_NOISE_RMS / peak;
-    const float  gain  = (float)(high * peak);
-    for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
-      const float* const z = e->buf_cur[c];
-      float* const       y = out[c] + done;
-      for (uint32_t i = 0U; i < m; ++i) {
-        const float r = soft_limit((float)((double)z[i] * scale)) * gain;
-        y[i]          = fabsf(r) < 1.0e-30f ? 0.0f : r;
-      }
-    }
-    return;
-  }
+  const P4dEngineFlavour* const f = e->setup.flavour;
+  const P4dShaping              s = { &e->setup, e->channel_mask, &e->phi };
   if (!e->fading) {
-    // The Mod between glides: the same, channel by channel.
-    const double span = high - low;
-    for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
-      if (!(e->channel_mask & (1U << c))) {
-        continue;
-      }
-      p4d_phi_map(&e->phi, e->buf_cur[c], low, span, out[c] + done, m);
-    }
+    f->shape(&s, &e->cur, e->buf_cur, out, done, m);
     return;
   }
 
   for (uint32_t i = 0U; i < m; ++i) {
-    double a = 1.0;
-    double u = 0.0;
-    double v = 1.0;
-    if (e->fading) {
-      const double t =
-        (double)(e->idx + (int64_t)i - e->fade_start) / (double)e->fade_len;
-      a    = p4d_ramp_quintic(t);
-      u    = p4d_exact_quarter_cos(a);
-      v    = p4d_exact_quarter_sin(a);
-      low  = o->out_low + a * ((double)n->out_low - o->out_low);
-      high = o->out_high + a * ((double)n->out_high - o->out_high);
-      peak = p4d_texture_headroom(&o->texture) +
-             a * ((double)p4d_texture_headroom(&n->texture) -
-                  p4d_texture_headroom(&o->texture));
-    }
-
+    const double t =
+      (double)(e->idx + (int64_t)i - e->fade_start) / (double)e->fade_len;
+    const double a = p4d_ramp_quintic(t);
+    const double u = p4d_exact_quarter_cos(a);
+    const double v = p4d_exact_quarter_sin(a);
+    e->ramp[i]     = a;
     for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
       if (!(e->channel_mask & (1U << c))) {
         continue;
       }
-      double z = e->buf_cur[c][i];
-      if (e->fading) {
-        const double from = e->buf_prev[c][i];
-        z                 = e->rho[c] < P4D_NEIGHBOURS
-                              ? (u * from + v * z) / sqrt(1.0 + e->rho[c] * (2.0 * u * v))
-                              : from + a * (z - from);
-      }
-
-      const float y =
-        mod ? (float)(low + (high - low) * p4d_exact_phi(&e->phi, z))
-            : soft_limit((float)(z * (P4D_NOISE_RMS / peak))) *
-                (float)(high * peak);
-      out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;
+      const double z    = e->buf_cur[c][i];
+      const double from = e->buf_prev[c][i];
+      e->buf_mix[c][i] =
+        e->rho[c] < P4D_NEIGHBOURS
+          ? (u * from + v * z) / sqrt(1.0 + e->rho[c] * (2.0 * u * v))
+          : from + a * (z - from);
     }
+  }
+  f->shape_glide(&s, &e->prev, &e->cur, e->ramp, e->buf_mix, out, done, m);
+}
+
+/// Run v's z in buf, m frames from engine frame at, through the flavour's
+/// filters: the high-pass, then the colour.
+static void
+voice_filter(P4dEngine* e, P4dVoice* v, float buf[][P4D_CHUNK], uint32_t m)
+{
+  const P4dEngineFlavour* const f = e->setup.flavour;
+  if (f->highpassed) {
+    voice_hpf(e, v, e->idx, buf, m);
+  }
+  if (f->colour) {
+    f->colour(&e->setup, v, e->idx, buf, m);
   }
 }
 
@@ -608,11 +582,7 @@ p4d_engine_process(P4dEngine*   engine,
   P4dVoice target;
   p4d_voice_from_params(&e->setup, params, &target);
 
-  const double glide_ms =
-    e->setup.kind == P4D_KIND_MOD
-      ? p4d_param_clamp(&p4d_params(e->setup.kind)->params[P4D_MOD_SMOOTH_MS],
-                        params[P4D_MOD_SMOOTH_MS])
-      : P4D_NOISE_GLIDE_MS;
+  const double  glide_ms = e->setup.flavour->glide_ms(params);
   const int64_t glide =
     (int64_t)(glide_ms * 0.001 * e->setup.sample_rate_hz + 0.5);
 
@@ -672,13 +642,9 @@ p4d_engine_process(P4dEngine*   engine,
         p4d_voice_z(
           &e->setup, e->channel_mask, &e->prev, e->idx, e->buf_prev, m);
       }
-      if (e->setup.kind == P4D_KIND_NOISE) {
-        voice_hpf(e, &e->cur, e->idx, e->buf_cur, m);
-        p4d_voice_texture(&e->setup, &e->cur, e->idx, e->buf_cur, m);
-        if (e->fading) {
-          voice_hpf(e, &e->prev, e->idx, e->buf_prev, m);
-          p4d_voice_texture(&e->setup, &e->prev, e->idx, e->buf_prev, m);
-        }
+      voice_filter(e, &e->cur, e->buf_cur, m);
+      if (e->fading) {
+        voice_filter(e, &e->prev, e->buf_prev, m);
       }
       mix_out(e, out, done, m);
     }
@@ -715,31 +681,6 @@ p4d_engine_preview(P4dEngine*         engine,
     v->offset = at->free_index;
   }
 
-  const bool   mod  = e->setup.kind == P4D_KIND_MOD;
-  const double low  = v->out_low;
-  const double high = v->out_high;
-  for (uint32_t i = 0U; i < n; ++i) {
-    if (mod) {
-      p4d_voice_z(&e->setup, e->channel_mask, v, offsets[i], e->buf_cur, 1U);
-    }
-    for (unsigned c = 0U; c < e->setup.n_channels; ++c) {
-      float y = 1.0f;
-      if (mod) {
-        // As mix_out() between glides.
-        const double z = e->buf_cur[c][0];
-        y = (float)(low + (high - low) * p4d_exact_phi(&e->phi, z));
-        y = fabsf(y) < 1.0e-30f ? 0.0f : y;
-      } else {
-        p4d_texture_apply(&v->texture,
-                          v->seed,
-                          c,
-                          v->phase0[P4D_SECONDS],
-                          v->phase_step[P4D_SECONDS],
-                          offsets[i] + v->offset,
-                          &y,
-                          1U);
-      }
-      out[c][i] = y;
-    }
-  }
+  const P4dShaping s = { &e->setup, e->channel_mask, &e->phi };
+  e->setup.flavour->preview(&s, v, offsets, n, e->buf_cur, out);
 }

@@ -25,10 +25,10 @@
   so the same song position always gives the same phase, bit for bit, in
   seconds at speed 1, whatever happened before.  A Mod loop (song beats)
   snaps the rate to whole cells per loop, reduces the anchor beat modulo
-  the loop and cuts the line per loop (loop_snap(), loop_line()), so the
-  output repeats every loop bit for bit.  Free running (the clock
-  parameter, or a stopped transport) continues the phase of the voice before
-  it, so a rate change there bends the signal.
+  the loop and cuts the line per loop (loop_snap() in flavour_mod.c,
+  loop_line()), so the output repeats every loop bit for bit.  Free running
+  (the clock parameter, or a stopped transport) continues the phase of the
+  voice before it, so a rate change there bends the signal.
 
   Placement.  Gradient noise is 0 at lattice points and its variance along
   a path pulses once per cell.  For the kernel (32 edge gradients, E g_a^2
@@ -66,53 +66,18 @@
 
 #include "voice.h"
 
-#include "exact_math.h"
+#include "flavour.h"
 
 #include <math.h>
 #include <string.h>
 
-/// Distance between channels at spread 1 (Mod) or width 1 (Noise): every
-/// pair then differs by more than 2 cells on some axis, so no two channels
-/// share a lattice corner and they are independent.
-#define P4D_CHANNEL_DISTANCE 3.5
-
-#define P4D_SQRT_HALF 0.70710678118654752440
-
 /// Static offset of every channel (see Placement above).
 static const double base_position[3] = { 0.0, 0.5, 0.2347 };
-
-/// Directions in which spread moves the Mod's 4 channels (see Placement).
-static const double mod_direction[P4D_MAX_CHANNELS][3] = {
-  { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 },
-  { P4D_SQRT_HALF, -P4D_SQRT_HALF, 0.0 },
-  { -P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 },
-  { -P4D_SQRT_HALF, -P4D_SQRT_HALF, 0.0 },
-};
-
-/// Direction of the Noise's width and drift (evolve) through space.
-static const double noise_direction[3] = { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 };
-
-/**
-   Loops (Mod in song beats).  A loop of N beats makes the time line
-   periodic: the rate snaps to the nearest whole number P of cells per loop
-   (at least 1), rate = P / N, and the core scales each octave to whole
-   cells per loop too (P4dFbm), so every octave repeats after N beats.
-*/
-static void
-loop_snap(P4dVoice* v, double loop_beats)
-{
-  if (loop_beats > 0.0) {
-    const double cells = floor(loop_beats * v->rate[3] + 0.5);
-    v->loop_beats      = loop_beats;
-    v->loop_cells      = cells < 1.0 ? 1.0 : cells;
-    v->rate[3]         = v->loop_cells / loop_beats;
-  }
-}
 
 void
 p4d_voice_from_params(const P4dVoiceSetup* setup, const float* raw, P4dVoice* v)
 {
-  const P4dParamTable* table = p4d_params(setup->kind);
+  const P4dParamTable* table = p4d_params(setup->flavour->params);
 
   memset(v, 0, sizeof(*v));
   float* const p = v->params;
@@ -120,70 +85,7 @@ p4d_voice_from_params(const P4dVoiceSetup* setup, const float* raw, P4dVoice* v)
     p[i] = p4d_param_clamp(&table->params[i], raw[i]);
   }
 
-  const float* morph = NULL;
-  if (setup->kind == P4D_KIND_MOD) {
-    // What does not shape the signal is not part of the voice.
-    p[P4D_MOD_SMOOTH_MS] = p[P4D_MOD_MIDI_CHANNEL] = 0.0f;
-    p[P4D_MOD_CC_1] = p[P4D_MOD_CC_2] = p[P4D_MOD_CC_3] = p[P4D_MOD_CC_4] =
-      0.0f;
-    p[P4D_MOD_MIDI_MODE_1] = p[P4D_MOD_MIDI_MODE_2] = p[P4D_MOD_MIDI_MODE_3] =
-      p[P4D_MOD_MIDI_MODE_4]                        = 0.0f;
-
-    v->mode = (P4dClockMode)(int)p[P4D_MOD_CLOCK];
-    if (v->mode == P4D_CLOCK_SONG_BEATS) {
-      p[P4D_MOD_RATE_HZ] = 0.0f;
-      v->rate[3]         = 1.0 / p[P4D_MOD_PERIOD_BEATS];
-      loop_snap(v, p[P4D_MOD_LOOP_BEATS]);
-    } else {
-      p[P4D_MOD_PERIOD_BEATS] = p[P4D_MOD_LOOP_BEATS] = 0.0f;
-      v->rate[3]                                      = p[P4D_MOD_RATE_HZ];
-    }
-
-    v->fbm      = (P4dFbm){ p[P4D_MOD_OCTAVES],
-                            p[P4D_MOD_LACUNARITY],
-                            p[P4D_MOD_PERSISTENCE],
-                            setup->band_limit };
-    morph       = &p[P4D_MOD_MORPH_X];
-    v->seed     = (uint32_t)p[P4D_MOD_SEED];
-    v->out_low  = p[P4D_MOD_OUT_MIN];
-    v->out_high = p[P4D_MOD_OUT_MAX];
-    for (unsigned c = 0U; c < 4U; ++c) {
-      for (unsigned a = 0U; a < 3U; ++a) {
-        v->position[c][a] =
-          P4D_CHANNEL_DISTANCE * p[P4D_MOD_SPREAD] * mod_direction[c][a];
-      }
-    }
-  } else {
-    v->mode =
-      p[P4D_NOISE_CLOCK] == 0.0f ? P4D_CLOCK_SONG_SECONDS : P4D_CLOCK_FREE;
-    for (unsigned a = 0U; a < 3U; ++a) {
-      v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * noise_direction[a];
-    }
-    v->rate[3]           = p[P4D_NOISE_GRAIN_HZ];
-    v->rate[P4D_SECONDS] = 1.0;
-
-    v->fbm      = (P4dFbm){ p[P4D_NOISE_OCTAVES],
-                            p[P4D_NOISE_LACUNARITY],
-                            p[P4D_NOISE_PERSISTENCE],
-                            setup->band_limit };
-    morph       = &p[P4D_NOISE_MORPH_X];
-    v->seed     = (uint32_t)p[P4D_NOISE_SEED];
-    v->out_high = (float)p4d_exact_exp(p[P4D_NOISE_LEVEL_DB] *
-                                       0.11512925464970228420); // ln 10 / 20
-
-    const double half = 0.5 * P4D_CHANNEL_DISTANCE * p[P4D_NOISE_WIDTH];
-    for (unsigned a = 0U; a < 3U; ++a) {
-      v->position[0][a] = -half * noise_direction[a];
-      v->position[1][a] = half * noise_direction[a];
-    }
-
-    p4d_texture_init(&v->texture,
-                     p[P4D_NOISE_GUST_DB],
-                     p[P4D_NOISE_GUST_HZ],
-                     p[P4D_NOISE_GRIT],
-                     p[P4D_NOISE_WIDTH]);
-  }
-
+  const float* const morph = setup->flavour->read(setup, p, v);
   for (unsigned c = 0U; c < setup->n_channels; ++c) {
     for (unsigned a = 0U; a < 3U; ++a) {
       v->position[c][a] += base_position[a] + morph[a];

@@ -30,13 +30,25 @@
 /// Frames rendered per pass into the scratch buffers.
 #define P4D_CHUNK 256U
 
+/// Distance between channels at spread 1 (Mod) or width 1 (Noise): every
+/// pair then differs by more than 2 cells on some axis, so no two channels
+/// share a lattice corner and they are independent (voice.c, Placement).
+#define P4D_CHANNEL_DISTANCE 3.5
+
+/// 1 / sqrt 2: the components of a unit diagonal in a plane (Placement).
+#define P4D_SQRT_HALF 0.70710678118654752440
+
+/// The engine's flavour: the Mod's or the Noise's (flavour.h).
+typedef struct P4dEngineFlavourImpl P4dEngineFlavour;
+
 /// What a voice needs of the engine that plays it: fixed when the engine
 /// is made.
 typedef struct {
-  P4dKind  kind;           ///< P4D_KIND_MOD or P4D_KIND_NOISE
-  unsigned n_channels;     ///< Output channels
-  double   sample_rate_hz; ///< Frames per second
-  double   band_limit;     ///< Cells per frame where octaves fall silent
+  const P4dEngineFlavour* flavour;        ///< The Mod's or the Noise's
+  unsigned                n_channels;     ///< Output channels
+  double                  sample_rate_hz; ///< Frames per second
+  /// Cells per frame where octaves fall silent
+  double band_limit;
 } P4dVoiceSetup;
 
 /// A voice: one pure function of time, its parameters and its time lines
@@ -62,7 +74,8 @@ typedef struct {
   P4dTexture   texture; ///< Noise: gusts and grit (texture.h)
 } P4dVoice;
 
-/// Fill v's parameters (not its time line) from raw control values.
+/// Fill v's parameters (not its time line) from raw control values, read
+/// by the setup's flavour.
 void
 p4d_voice_from_params(const P4dVoiceSetup* setup,
                       const float*         raw,

@@ -1,0 +1,166 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The Noise's flavour of the engine (flavour.h): stereo audio.  Its voices
+  read the Noise's parameters (grain, evolve, width, level, texture), glide
+  over a fixed P4D_NOISE_GLIDE_MS, run through the staggered high-pass
+  (engine.c, Noise high-pass), are coloured by the texture's envelope and
+  limited softly below the level times the texture's headroom (engine.c,
+  Output maps).  The high-pass keeps state: both channels always run.
+*/
+
+#include "flavour.h"
+
+#include <math.h>
+
+/// Standard deviation of the Noise before the limiter, relative to level.
+#define P4D_NOISE_RMS 0.25f
+
+/// Direction of the Noise's width and drift (evolve) through space
+/// (voice.c, Placement).
+static const double noise_direction[3] = { P4D_SQRT_HALF, P4D_SQRT_HALF, 0.0 };
+
+static const float*
+noise_read(const P4dVoiceSetup* setup, float* p, P4dVoice* v)
+{
+  v->mode =
+    p[P4D_NOISE_CLOCK] == 0.0f ? P4D_CLOCK_SONG_SECONDS : P4D_CLOCK_FREE;
+  for (unsigned a = 0U; a < 3U; ++a) {
+    v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * noise_direction[a];
+  }
+  v->rate[3]           = p[P4D_NOISE_GRAIN_HZ];
+  v->rate[P4D_SECONDS] = 1.0;
+
+  v->fbm      = (P4dFbm){ p[P4D_NOISE_OCTAVES],
+                          p[P4D_NOISE_LACUNARITY],
+                          p[P4D_NOISE_PERSISTENCE],
+                          setup->band_limit };
+  v->seed     = (uint32_t)p[P4D_NOISE_SEED];
+  v->out_high = (float)p4d_exact_exp(p[P4D_NOISE_LEVEL_DB] *
+                                     0.11512925464970228420); // ln 10 / 20
+
+  const double half = 0.5 * P4D_CHANNEL_DISTANCE * p[P4D_NOISE_WIDTH];
+  for (unsigned a = 0U; a < 3U; ++a) {
+    v->position[0][a] = -half * noise_direction[a];
+    v->position[1][a] = half * noise_direction[a];
+  }
+
+  p4d_texture_init(&v->texture,
+                   p[P4D_NOISE_GUST_DB],
+                   p[P4D_NOISE_GUST_HZ],
+                   p[P4D_NOISE_GRIT],
+                   p[P4D_NOISE_WIDTH]);
+  return &p[P4D_NOISE_MORPH_X];
+}
+
+/// The fixed cross-fade.
+static double
+noise_glide_ms(const float* params)
+{
+  (void)params;
+  return P4D_NOISE_GLIDE_MS;
+}
+
+/**
+   Limit x to (-1, 1) smoothly: unchanged below the knee, then bending
+   towards 1 with a continuous slope (r / (1 + r) has slope 1 at 0), so the
+   rare peaks of the texture are rounded instead of clipped.
+*/
+static inline float
+soft_limit(float x)
+{
+  const float knee = 0.75f;
+  const float mag  = fabsf(x);
+  if (mag <= knee) {
+    return x;
+  }
+
+  const float r = (mag - knee) / (1.0f - knee);
+  const float y = knee + (1.0f - knee) * (r / (1.0f + r));
+  return x < 0.0f ? -y : y;
+}
+
+static void
+noise_shape(const P4dShaping* s,
+            const P4dVoice*   v,
+            float             z[][P4D_CHUNK],
+            float* const      out[],
+            uint32_t          done,
+            uint32_t          m)
+{
+  const double peak  = p4d_texture_headroom(&v->texture);
+  const double scale = P4D_NOISE_RMS / peak;
+  const float  gain  = (float)(v->out_high * peak);
+  for (unsigned c = 0U; c < s->setup->n_channels; ++c) {
+    const float* const zc = z[c];
+    float* const       y  = out[c] + done;
+    for (uint32_t i = 0U; i < m; ++i) {
+      const float r = soft_limit((float)((double)zc[i] * scale)) * gain;
+      y[i]          = fabsf(r) < 1.0e-30f ? 0.0f : r;
+    }
+  }
+}
+
+static void
+noise_shape_glide(const P4dShaping* s,
+                  const P4dVoice*   o,
+                  const P4dVoice*   n,
+                  const double*     a,
+                  double            z[][P4D_CHUNK],
+                  float* const      out[],
+                  uint32_t          done,
+                  uint32_t          m)
+{
+  const float peak_o = p4d_texture_headroom(&o->texture);
+  const float peak_n = p4d_texture_headroom(&n->texture);
+  for (uint32_t i = 0U; i < m; ++i) {
+    const double high =
+      o->out_high + a[i] * ((double)n->out_high - o->out_high);
+    const double peak = peak_o + a[i] * ((double)peak_n - peak_o);
+    for (unsigned c = 0U; c < s->setup->n_channels; ++c) {
+      const float y = soft_limit((float)(z[c][i] * (P4D_NOISE_RMS / peak))) *
+                      (float)(high * peak);
+      out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;
+    }
+  }
+}
+
+/// Each channel's texture envelope (1 without texture).
+static void
+noise_preview(const P4dShaping* s,
+              const P4dVoice*   v,
+              const int64_t*    offsets,
+              uint32_t          n,
+              float             buf[][P4D_CHUNK],
+              float* const      out[])
+{
+  (void)buf;
+  for (unsigned c = 0U; c < s->setup->n_channels; ++c) {
+    for (uint32_t i = 0U; i < n; ++i) {
+      float y = 1.0f;
+      p4d_texture_apply(&v->texture,
+                        v->seed,
+                        c,
+                        v->phase0[P4D_SECONDS],
+                        v->phase_step[P4D_SECONDS],
+                        offsets[i] + v->offset,
+                        &y,
+                        1U);
+      out[c][i] = y;
+    }
+  }
+}
+
+const P4dEngineFlavour p4d_engine_flavour_noise = {
+  .params         = P4D_KIND_NOISE,
+  .n_channels     = 2U,
+  .masks_channels = false,
+  .highpassed     = true,
+  .read           = noise_read,
+  .glide_ms       = noise_glide_ms,
+  .colour         = p4d_voice_texture,
+  .shape          = noise_shape,
+  .shape_glide    = noise_shape_glide,
+  .preview        = noise_preview,
+};

@@ -48,21 +48,18 @@ checksum(const P4dIdpySurface* s)
 }
 
 static void
-bench(const char* name, P4dKind kind, const float* params)
+bench(const char* name, const float* params)
 {
   static const uint32_t sizes[2][2] = { { 240U, 112U }, { 600U, 300U } };
 
-  P4dDisplay* const d  = p4d_display_new(kind, 48000.0);
-  P4dEngine*        e  = NULL;
-  P4dMotion*        m  = NULL;
-  const P4dStatus   st = kind == P4D_KIND_MOTION
-                           ? p4d_motion_new(48000.0, &m)
-                           : p4d_engine_new(kind, 48000.0, &e);
-  if (!d || st) {
+  const P4dKindClass* const kind = p4d_kind_by_name(name);
+  P4dDisplay* const         d    = p4d_display_new(kind, 48000.0);
+  void*                     proc = NULL;
+  if (!d || kind->create(48000.0, &proc)) {
     p4d_display_free(d);
     return;
   }
-  (void)p4d_display_run(d, params, e, m, 256U);
+  (void)p4d_display_run(d, params, proc, 256U);
   for (unsigned s = 0U; s < 2U; ++s) {
     double                best  = 1.0e30;
     const P4dIdpySurface* image = NULL;
@@ -82,8 +79,7 @@ bench(const char* name, P4dKind kind, const float* params)
            image ? checksum(image) : 0U);
   }
   p4d_display_free(d);
-  p4d_engine_free(e);
-  p4d_motion_free(m);
+  kind->destroy(proc);
 }
 
 int
@@ -92,13 +88,13 @@ main(void)
   float mod[P4D_MAX_PARAMS];
   p4d_param_defaults(p4d_params(P4D_KIND_MOD), mod);
   mod[P4D_MOD_OCTAVES] = 4.0f;
-  bench("mod", P4D_KIND_MOD, mod);
+  bench("mod", mod);
 
   float noise[P4D_MAX_PARAMS];
   p4d_param_defaults(p4d_params(P4D_KIND_NOISE), noise);
   noise[P4D_NOISE_GUST_DB] = 12.0f;
   noise[P4D_NOISE_GRIT]    = 0.5f;
-  bench("noise", P4D_KIND_NOISE, noise);
+  bench("noise", noise);
 
   float motion[P4D_MAX_PARAMS];
   p4d_param_defaults(p4d_params(P4D_KIND_MOTION), motion);
@@ -106,6 +102,6 @@ main(void)
   motion[P4D_MOTION_FILTER_MODE] = (float)P4D_MOTION_FILTER_LOW_PASS;
   motion[P4D_MOTION_WOW_MS]      = 3.0f;
   motion[P4D_MOTION_FLUTTER_MS]  = 1.0f;
-  bench("motion", P4D_KIND_MOTION, motion);
+  bench("motion", motion);
   return 0;
 }

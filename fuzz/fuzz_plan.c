@@ -45,13 +45,11 @@ check_value(const P4dParam* param, float v)
 static void
 check_plan(const P4dPlan* plan)
 {
-  if ((plan->kind != P4D_KIND_MOD && plan->kind != P4D_KIND_NOISE &&
-       plan->kind != P4D_KIND_MOTION) ||
-      plan->n_frames < 1) {
+  if (!plan->kind || !plan->kind->name || plan->n_frames < 1) {
     abort();
   }
 
-  const P4dParamTable* table = p4d_params(plan->kind);
+  const P4dParamTable* table = p4d_kind_params(plan->kind);
   for (uint32_t i = 0U; i < table->n_params; ++i) {
     const P4dLane* lane = &plan->lanes[i];
     check_value(&table->params[i], plan->base[i]);

@@ -79,12 +79,12 @@ set_up(void)
 static void
 check_values(const P4dPresetValues* values)
 {
-  if ((values->kind != P4D_KIND_MOD && values->kind != P4D_KIND_NOISE) ||
+  if (!values->kind || !values->kind->name ||
       values->n_values > P4D_MAX_PARAMS) {
     abort();
   }
   // Each parameter of the preset's plugin at most once, each value finite.
-  const uint32_t n_params = p4d_params(values->kind)->n_params;
+  const uint32_t n_params = p4d_kind_params(values->kind)->n_params;
   for (unsigned i = 0U; i < values->n_values; ++i) {
     if (values->params[i] < 0 || (uint32_t)values->params[i] >= n_params ||
         !isfinite(values->values[i])) {
@@ -121,9 +121,9 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
   } else if (status.code != P4D_RENDER_ERR_USAGE || !status.reason) {
     abort();
   }
-  const P4dKind noise = P4D_KIND_NOISE;
+  const P4dKindClass* const noise = p4d_kind_by_name("noise");
   memset(&values, 0, sizeof(values));
-  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, &noise, &values, &status)) {
+  if (!p4d_preset_load(preset_path, P4D_FUZZ_EXE, noise, &values, &status)) {
     check_values(&values);
   } else if (status.code != P4D_RENDER_ERR_USAGE || !status.reason) {
     abort();

@@ -97,7 +97,8 @@ consistent(const P4dDisplay* d)
 static void
 test_seqlock(void)
 {
-  P4dDisplay* const d = p4d_display_new(P4D_KIND_MOTION, 48000.0);
+  P4dDisplay* const d =
+    p4d_display_new(p4d_kind_by_plugin(P4D_PLUGIN_MOTION), 48000.0);
   assert(d);
   publish_k(d, 0U);
   read_snapshot(d); // a first copy, before the writer runs
@@ -150,7 +151,8 @@ test_seqlock(void)
 static void
 test_wrap(void)
 {
-  P4dDisplay* const d = p4d_display_new(P4D_KIND_MOTION, 48000.0);
+  P4dDisplay* const d =
+    p4d_display_new(p4d_kind_by_plugin(P4D_PLUGIN_MOTION), 48000.0);
   assert(d);
   atomic_store(&d->seq, UINT_MAX - 1U);
   publish_k(d, 7U);
@@ -165,7 +167,8 @@ test_wrap(void)
 static void
 test_sizes(void)
 {
-  P4dDisplay* const d = p4d_display_new(P4D_KIND_MOD, 48000.0);
+  P4dDisplay* const d =
+    p4d_display_new(p4d_kind_by_plugin(P4D_PLUGIN_MOD), 48000.0);
   assert(d);
   const P4dIdpySurface* s = p4d_display_render(d, 8192U, 8192U);
   assert(s);
@@ -205,7 +208,8 @@ draws_in_second(P4dDisplay* d, const float* params, bool rolling)
 static void
 test_draws(void)
 {
-  P4dDisplay* const d = p4d_display_new(P4D_KIND_MOD, 48000.0);
+  P4dDisplay* const d =
+    p4d_display_new(p4d_kind_by_plugin(P4D_PLUGIN_MOD), 48000.0);
   assert(d);
   float params[P4D_MAX_PARAMS];
   p4d_param_defaults(p4d_params(P4D_KIND_MOD), params);

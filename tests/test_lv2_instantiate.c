@@ -21,7 +21,7 @@
 static int live_displays;
 
 static P4dDisplay*
-counted_display_new(P4dKind kind, double sample_rate_hz)
+counted_display_new(const P4dKindClass* kind, double sample_rate_hz)
 {
   P4dDisplay* const d = p4d_display_new(kind, sample_rate_hz);
   live_displays += d ? 1 : 0;

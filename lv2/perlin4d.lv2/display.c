@@ -24,6 +24,10 @@
   clock with the transport stopped) is neither published nor redrawn,
   while a free-running one moves on whatever the transport does.
 
+  What is drawn comes from the kind's class (src/kinds/kind.h): its
+  preview() evaluates the curves and says their scale; this file draws
+  them the same way for every kind.
+
   The pictures are drawn into ARGB32 words by the drawing module
   (src/draw/: its conventions and the dark theme's opaque colours): time
   runs left to right, the playhead is a light vertical line, and the past
@@ -33,7 +37,7 @@
 #include "display.h"
 
 #include "draw.h"
-#include "motion.h"
+#include "kind.h"
 #include "theme.h"
 
 #include <math.h>
@@ -46,15 +50,15 @@
 
 /// Most curves of any display (Motion's four targets), each in a colour
 /// of its own.
-#define N_CURVES 4U
+#define N_CURVES P4D_PREVIEW_CURVES
 _Static_assert(N_CURVES <= P4D_THEME_CHANNELS, "a curve has no colour");
 
-/// Rows of values: two engines' channels (Motion: left and flutter).
-#define N_ROWS 8U
+/// Rows of values a preview fills (Motion: left and flutter channels).
+#define N_ROWS P4D_PREVIEW_ROWS
 
-/// Engines previewed: Motion's left side (engine 0) and flutter (engine 2);
-/// Mod and Noise use the first.
-#define N_ENGINES 2U
+/// Engines previewed, each at its own position (Motion: its left side and
+/// flutter; the others one).
+#define N_ENGINES P4D_PREVIEW_POSITIONS
 
 /// What run() publishes.
 typedef struct {
@@ -76,10 +80,10 @@ _Static_assert(sizeof(unsigned long long) == 8U, "a word is not 64 bits");
 _Static_assert(sizeof(Snapshot) % 8U == 0U, "the snapshot is not whole words");
 
 struct P4dDisplayImpl {
-  P4dKind    kind;
-  double     sample_rate_hz;
-  P4dEngine* scratch; ///< Evaluates the previews (render() only)
-  uint32_t   n_params;
+  const P4dKindClass* kind;
+  double              sample_rate_hz;
+  P4dEngine*          scratch; ///< Evaluates the previews (render() only)
+  uint32_t            n_params;
 
   // The seqlock (written by run(), read by render()).
   atomic_uint   seq;
@@ -101,7 +105,7 @@ struct P4dDisplayImpl {
 };
 
 P4dDisplay*
-p4d_display_new(P4dKind kind, double sample_rate_hz)
+p4d_display_new(const P4dKindClass* kind, double sample_rate_hz)
 {
   P4dDisplay* const d = (P4dDisplay*)calloc(1U, sizeof(P4dDisplay));
   if (!d) {
@@ -110,16 +114,14 @@ p4d_display_new(P4dKind kind, double sample_rate_hz)
 
   d->kind           = kind;
   d->sample_rate_hz = sample_rate_hz;
-  d->n_params       = p4d_params(kind)->n_params;
-  const P4dKind preview =
-    kind == P4D_KIND_NOISE ? P4D_KIND_NOISE : P4D_KIND_MOD;
-  if (p4d_engine_new(preview, sample_rate_hz, &d->scratch)) {
+  d->n_params       = p4d_kind_params(kind)->n_params;
+  if (kind->scratch_new(sample_rate_hz, &d->scratch)) {
     free(d);
     return NULL;
   }
 
   // The defaults at song frame 0, as the engines start.
-  p4d_param_defaults(p4d_params(kind), d->last.params);
+  p4d_param_defaults(p4d_kind_params(kind), d->last.params);
   for (unsigned k = 0U; k < N_ENGINES; ++k) {
     d->last.at[k].bpm = 120.0;
   }
@@ -150,19 +152,6 @@ p4d_display_activate(P4dDisplay* display)
 {
   display->dirty      = true;
   display->since_draw = display->sample_rate_hz;
-}
-
-/// Whether the clock of params runs free (the picture then follows the
-/// engine's own time line, not the song).
-static bool
-free_running(P4dKind kind, const float* params)
-{
-  if (kind == P4D_KIND_NOISE) {
-    return params[P4D_NOISE_CLOCK] != 0.0f;
-  }
-  const unsigned clock =
-    kind == P4D_KIND_MOTION ? P4D_MOTION_CLOCK : P4D_MOD_CLOCK;
-  return params[clock] == (float)P4D_CLOCK_FREE;
 }
 
 /// Whether a and b give the same picture.
@@ -207,8 +196,10 @@ publish(P4dDisplay*        d,
   for (uint32_t i = 0U; i < d->n_params; ++i) {
     s.params[i] = params[i];
   }
-  const bool free_clock = free_running(d->kind, params);
-  for (unsigned k = 0U; k < (d->kind == P4D_KIND_MOTION ? 2U : 1U); ++k) {
+  // A free-running clock: the picture follows the engine's own time line,
+  // not the song.
+  const bool free_clock = p4d_kind_clock(d->kind, params) == P4D_CLOCK_FREE;
+  for (unsigned k = 0U; k < d->kind->n_positions; ++k) {
     P4dPosition* const p = &s.at[k];
     if (free_clock) {
       p->free_index = at[k].free_index;
@@ -247,19 +238,19 @@ publish(P4dDisplay*        d,
 }
 
 bool
-p4d_display_run(P4dDisplay*      display,
-                const float*     params,
-                const P4dEngine* engine,
-                const P4dMotion* motion,
-                uint32_t         n_frames)
+p4d_display_run(P4dDisplay*  display,
+                const float* params,
+                const void*  processor,
+                uint32_t     n_frames)
 {
-  P4dPosition at[N_ENGINES];
-  if (motion) {
-    p4d_motion_position(motion, 0U, &at[0]);
-    p4d_motion_position(motion, 2U, &at[1]);
-  } else {
-    p4d_engine_position(engine, &at[0]);
-    at[1] = at[0]; // unused
+  const P4dKindClass* const kind = display->kind;
+  P4dPosition               at[N_ENGINES];
+  for (unsigned k = 0U; k < N_ENGINES; ++k) {
+    if (k < kind->n_positions) {
+      kind->position(processor, k, &at[k]);
+    } else {
+      at[k] = at[0]; // unused
+    }
   }
   return publish(display, params, at, n_frames);
 }
@@ -348,97 +339,22 @@ values_row(P4dDisplay* d, unsigned k)
   return d->values + (size_t)k * d->capacity_w;
 }
 
-/// Preview the scratch engine with params from the position of engine k
-/// over the columns into the rows first to first + 3 of the values.
+/// The kind's curves over the columns, drawn on their scale.
 static void
-preview(P4dDisplay*  d,
-        const float* params,
-        unsigned     k,
-        unsigned     first,
-        uint32_t     w)
+draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
 {
-  float* out[P4D_MAX_CHANNELS];
-  for (unsigned c = 0U; c < P4D_MAX_CHANNELS; ++c) {
-    out[c] = values_row(d, first + c);
+  float* rows[N_ROWS];
+  for (unsigned k = 0U; k < N_ROWS; ++k) {
+    rows[k] = values_row(d, k);
   }
-  p4d_engine_preview(d->scratch, params, &d->seen.at[k], d->offsets, w, out);
-}
+  P4dPreviewScale scale = { 0.0, 0.0, 0.0, { false, false, false, false } };
+  d->kind->preview(
+    d->scratch, d->seen.params, d->seen.at, d->offsets, w, rows, &scale);
 
-/// Mod and Mod CV: the four channels on the scale out_min..out_max.
-static void
-draw_mod(P4dDisplay* d, uint32_t w, uint32_t h)
-{
-  preview(d, d->seen.params, 0U, 0U, w);
-  const double a    = d->seen.params[P4D_MOD_OUT_MIN];
-  const double b    = d->seen.params[P4D_MOD_OUT_MAX];
-  double       low  = a < b ? a : b;
-  double       high = a < b ? b : a;
-  p4d_draw_widen(&low, &high, 1.0e-6);
-  draw_background(d, w, h, p4d_draw_row(h, 0.5 * (low + high), low, high));
-  for (unsigned c = P4D_MAX_CHANNELS; c-- > 0U;) {
-    draw_curve(d, w, h, values_row(d, c), low, high, c);
-  }
-}
-
-/// Noise: each channel's texture envelope in dB (0 dB: the level).
-static void
-draw_noise(P4dDisplay* d, uint32_t w, uint32_t h)
-{
-  preview(d, d->seen.params, 0U, 0U, w);
-  const double low  = P4D_DISPLAY_NOISE_BOTTOM_DB;
-  const double high = P4D_DISPLAY_NOISE_TOP_DB;
-  for (unsigned c = 0U; c < 2U; ++c) {
-    float* const v = values_row(d, c);
-    for (uint32_t x = 0U; x < w; ++x) {
-      v[x] = (float)(20.0 * log10(v[x] > 1.0e-6f ? (double)v[x] : 1.0e-6));
-    }
-  }
-  draw_background(d, w, h, p4d_draw_row(h, 0.0, low, high));
-  draw_curve(d, w, h, values_row(d, 1U), low, high, 1U);
-  draw_curve(d, w, h, values_row(d, 0U), low, high, 0U);
-}
-
-/// Motion: where each target is within its swing, -1 to 1 (gain, pan,
-/// filter, wobble), left side; a target at depth 0 is left out.
-static void
-draw_motion(P4dDisplay* d, uint32_t w, uint32_t h)
-{
-  const float* const p = d->seen.params;
-  float              mp[P4D_MAX_PARAMS];
-
-  // Left: rows 0 to 3 (gain, pan, filter, wow); flutter: rows 4 to 7.
-  p4d_motion_mod_params(p, 0U, mp);
-  preview(d, mp, 0U, 0U, w);
-  p4d_motion_mod_params(p, 2U, mp);
-  preview(d, mp, 1U, 4U, w);
-
-  const float wow             = p[P4D_MOTION_WOW_MS];
-  const float flutter         = p[P4D_MOTION_FLUTTER_MS];
-  const bool  shown[N_CURVES] = {
-     p[P4D_MOTION_GAIN_DB] > 0.0f,
-     p[P4D_MOTION_PAN_DEPTH] > 0.0f,
-     p[P4D_MOTION_FILTER_MODE] != (float)P4D_MOTION_FILTER_OFF &&
-       p[P4D_MOTION_FILTER_OCT] > 0.0f,
-     wow + flutter > 0.0f,
-  };
-  for (unsigned k = 0U; k < N_CURVES; ++k) {
-    float* const v = values_row(d, k);
-    for (uint32_t x = 0U; x < w; ++x) {
-      v[x] = 2.0f * v[x] - 1.0f;
-    }
-  }
-  if (shown[3]) {
-    float* const       v = values_row(d, 3U);
-    const float* const f = values_row(d, 4U);
-    for (uint32_t x = 0U; x < w; ++x) {
-      v[x] = (wow * v[x] + flutter * (2.0f * f[x] - 1.0f)) / (wow + flutter);
-    }
-  }
-
-  draw_background(d, w, h, p4d_draw_row(h, 0.0, -1.0, 1.0));
+  draw_background(d, w, h, p4d_draw_row(h, scale.grid, scale.low, scale.high));
   for (unsigned k = N_CURVES; k-- > 0U;) {
-    if (shown[k]) {
-      draw_curve(d, w, h, values_row(d, k), -1.0, 1.0, k);
+    if (scale.shown[k]) {
+      draw_curve(d, w, h, rows[k], scale.low, scale.high, k);
     }
   }
 }
@@ -489,13 +405,7 @@ p4d_display_render(P4dDisplay* display, uint32_t w, uint32_t h)
     d->offsets[x] = p4d_display_offset(w, x, d->sample_rate_hz);
   }
 
-  if (d->kind == P4D_KIND_MOTION) {
-    draw_motion(d, w, height);
-  } else if (d->kind == P4D_KIND_NOISE) {
-    draw_noise(d, w, height);
-  } else {
-    draw_mod(d, w, height);
-  }
+  draw_curves(d, w, height);
   draw_playhead(d, w, height);
 
   d->surface.data   = (unsigned char*)d->pixels;

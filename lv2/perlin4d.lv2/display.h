@@ -28,7 +28,7 @@
 #define P4D_DISPLAY_H
 
 #include "engine.h"
-#include "motion.h"
+#include "kind.h"
 #include "params.h"
 #include "theme.h"
 
@@ -79,8 +79,8 @@ typedef struct {
 #define P4D_DISPLAY_FPS 30.0
 
 /// The Noise's dB scale: the top and the bottom of the image.
-#define P4D_DISPLAY_NOISE_TOP_DB 12.0
-#define P4D_DISPLAY_NOISE_BOTTOM_DB (-36.0)
+#define P4D_DISPLAY_NOISE_TOP_DB P4D_NOISE_PREVIEW_TOP_DB
+#define P4D_DISPLAY_NOISE_BOTTOM_DB P4D_NOISE_PREVIEW_BOTTOM_DB
 
 /// Colours of the curves, opaque ARGB: channel (or target) 1 to 4, the
 /// dark theme's (theme.h).
@@ -93,11 +93,11 @@ typedef struct {
 typedef struct P4dDisplayImpl P4dDisplay;
 
 /**
-   Create the display of a plugin of kind at sample_rate_hz.  Not realtime
-   safe: call from instantiate().  NULL when out of memory.
+   Create the display of a plugin of kind (its class) at sample_rate_hz.
+   Not realtime safe: call from instantiate().  NULL when out of memory.
 */
 P4dDisplay*
-p4d_display_new(P4dKind kind, double sample_rate_hz);
+p4d_display_new(const P4dKindClass* kind, double sample_rate_hz);
 
 /// Free a display; NULL is fine.  Not realtime safe.
 void
@@ -111,20 +111,19 @@ void
 p4d_display_activate(P4dDisplay* display);
 
 /**
-   End a run of n_frames: publish where engine (Mod, Noise) or motion
-   (Motion; engine is then unused) stands after it, with the clamped
-   parameter values params, if the picture they give changed.  Returns
+   End a run of n_frames: publish where processor (an instance of the
+   display's kind) stands after it, with the clamped parameter values
+   params, if the picture they give changed.  Returns
    whether to queue a draw: after such a change (every run while a song
    clock rolls or a free-running clock runs; not while a song clock stands
    still), at most P4D_DISPLAY_FPS times per second of audio.  Audio class:
    realtime safe, lock-free, no allocation.
 */
 bool
-p4d_display_run(P4dDisplay*      display,
-                const float*     params,
-                const P4dEngine* engine,
-                const P4dMotion* motion,
-                uint32_t         n_frames);
+p4d_display_run(P4dDisplay*  display,
+                const float* params,
+                const void*  processor,
+                uint32_t     n_frames);
 
 /**
    Draw the display at most w pixels wide and h high (w wide, or

@@ -4,16 +4,16 @@
 /*
   The LV2 glue of Perlin4D Mod, Perlin4D Mod CV, Perlin4D Noise and
   Perlin4D Motion: copies ports into parameters, passes the host transport
-  on, and calls the engine (Motion: the Motion processor, which reads the
-  audio inputs).  Mod and Mod CV also send their channels as MIDI (CC,
-  14-bit CC or pitch bend: src/midi/midi_cc.h).  Every plugin has an inline
-  display (display.h).
+  on, and calls the processor through its kind's class (src/kinds/kind.h),
+  which never asks which plugin it is.  A plugin with a MIDI output (Mod,
+  Mod CV) sends its channels as MIDI (CC, 14-bit CC or pitch bend:
+  src/midi/midi_cc.h).  Every plugin has an inline display (display.h).
 */
 
 #include "display.h"
 #include "engine.h"
+#include "kind.h"
 #include "midi_cc.h"
-#include "motion.h"
 #include "params.h"
 
 #include <lv2/atom/atom.h>
@@ -52,9 +52,9 @@ typedef struct {
 
 typedef struct {
   const P4dPlugin*         plugin;
+  const P4dKindClass*      kind; ///< The plugin's class
+  void*                    proc; ///< Its processor
   unsigned                 n_channels;
-  P4dEngine*               engine; ///< Mod and Noise
-  P4dMotion*               motion; ///< Motion
   double                   sample_rate_hz;
   bool                     has_map; ///< urid:map given: transport and MIDI work
   Uris                     uris;
@@ -62,12 +62,10 @@ typedef struct {
   const LV2_Atom_Sequence* control;
   LV2_Atom_Sequence*       midi_out;
   const float*             params[P4D_MAX_PARAMS];
-  float*                   out[P4D_MAX_CHANNELS];    ///< Control outputs (Mod)
+  float*                   out[P4D_MAX_CHANNELS];    ///< Control outputs
   float*                   signal[P4D_MAX_CHANNELS]; ///< CV or audio outputs
-  const float*             in[2];                    ///< Audio inputs (Motion)
-  float*                   latency;               ///< Latency output (Motion)
-  float                    now[P4D_MOTION_N_NOW]; ///< Motion's targets now
-  const P4dPort*           now_port[P4D_MOTION_N_NOW]; ///< Their outputs
+  const float*             in[2];                    ///< Audio inputs
+  float*                   latency;                  ///< Latency output
   float                    buf[P4D_MAX_CHANNELS][CHUNK];
   float                    zero[CHUNK]; ///< An unconnected audio input
   int64_t                  frame;       ///< Frames since activate()
@@ -92,29 +90,21 @@ instantiate(const LV2_Descriptor*     descriptor,
     return NULL;
   }
 
-  self->plugin = p4d_plugin_find(descriptor->URI);
-  if (!self->plugin) {
+  self->kind = p4d_kind_by_uri(descriptor->URI);
+  if (!self->kind) {
     free(self);
     return NULL;
   }
 
-  self->n_channels     = p4d_engine_channels(self->plugin->kind);
+  self->plugin         = p4d_kind_plugin(self->kind);
+  self->n_channels     = self->kind->n_channels;
   self->sample_rate_hz = rate;
-  const P4dStatus st =
-    self->plugin->kind == P4D_KIND_MOTION
-      ? p4d_motion_new(rate, &self->motion)
-      : p4d_engine_new(self->plugin->kind, rate, &self->engine);
-  self->display = st ? NULL : p4d_display_new(self->plugin->kind, rate);
+  const P4dStatus st   = self->kind->create(rate, &self->proc);
+  self->display        = st ? NULL : p4d_display_new(self->kind, rate);
   if (!self->display) {
-    p4d_motion_free(self->motion);
-    p4d_engine_free(self->engine);
+    self->kind->destroy(self->proc);
     free(self);
     return NULL;
-  }
-
-  for (unsigned t = 0U; self->motion && t < P4D_MOTION_N_NOW; ++t) {
-    self->now_port[t] =
-      p4d_plugin_port_with(self->plugin, P4D_PORT_CONTROL_OUT, t);
   }
 
   const LV2_URID_Map* map = NULL;
@@ -196,17 +186,7 @@ activate(LV2_Handle instance)
 {
   Plugin* const self = (Plugin*)instance;
 
-  if (self->motion) {
-    // Until the first frame is processed, the targets at rest.
-    p4d_motion_activate(self->motion);
-    self->now[P4D_MOTION_NOW_GAIN_DB] = 0.0f;
-    self->now[P4D_MOTION_NOW_PAN]     = 0.0f;
-    self->now[P4D_MOTION_NOW_CUTOFF_HZ] =
-      p4d_params(P4D_KIND_MOTION)->params[P4D_MOTION_CUTOFF_HZ].def;
-    self->now[P4D_MOTION_NOW_WOBBLE_MS] = 0.0f;
-  } else {
-    p4d_engine_activate(self->engine);
-  }
+  self->kind->activate(self->proc);
   self->frame = 0;
   p4d_midi_cc_reset(&self->cc, self->sample_rate_hz);
   p4d_display_activate(self->display);
@@ -284,15 +264,11 @@ read_position(Plugin* self, const LV2_Atom_Object* obj)
     tr.beat     = n_bar * beats_per_bar + in_bar;
   }
 
-  if (self->motion) {
-    p4d_motion_transport(self->motion, &tr);
-  } else {
-    p4d_engine_transport(self->engine, &tr);
-  }
+  self->kind->transport(self->proc, &tr);
 }
 
-/// Whether this instance sends MIDI: only Mod has a MIDI port, and events
-/// need mapped URIDs.
+/// Whether this instance sends MIDI: only a plugin with a MIDI port (Mod,
+/// Mod CV), and events need mapped URIDs.
 static bool
 sends_midi(const Plugin* self)
 {
@@ -317,23 +293,30 @@ write_midi(void* handle, uint32_t offset, const uint8_t* msg, uint32_t size)
 }
 
 /**
-   Process frames [begin, end) of Motion's audio with the current values:
-   straight from the input to the output buffers (which may be the same, or
-   the one input given twice for a mono track), or, where the host left an
-   audio port unconnected, in chunks through silence and scratch buffers.
+   Render frames [begin, end) of this run() with the current values:
+   straight from the input to the output buffers for a processor that takes
+   them as they are (which may be the same, or the one input given twice
+   for a mono track) when every audio port is connected; else in chunks
+   into the plugin's own buffers (silence for an unconnected input), which
+   are copied to the connected outputs and, for a plugin with a MIDI port,
+   sent as MIDI.
 */
 static void
-render_motion(Plugin* self, const float* values, uint32_t begin, uint32_t end)
+render(Plugin* self, const float* values, uint32_t begin, uint32_t end)
 {
-  if (self->in[0] && self->in[1] && self->signal[0] && self->signal[1]) {
+  const unsigned n = self->n_channels;
+  if (self->kind->in_place && self->in[0] && self->in[1] && self->signal[0] &&
+      self->signal[1]) {
     if (begin < end) {
       const float* const in[2]  = { self->in[0] + begin, self->in[1] + begin };
       float* const       out[2] = { self->signal[0] + begin,
                                     self->signal[1] + begin };
-      p4d_motion_process(self->motion, values, in, out, self->now, end - begin);
+      self->kind->process(self->proc, values, in, out, end - begin);
     }
     return;
   }
+
+  const bool midi = sends_midi(self);
 
   for (uint32_t offset = begin; offset < end; offset += CHUNK) {
     const uint32_t     m     = end - offset < CHUNK ? end - offset : CHUNK;
@@ -341,40 +324,14 @@ render_motion(Plugin* self, const float* values, uint32_t begin, uint32_t end)
       self->in[0] ? self->in[0] + offset : self->zero,
       self->in[1] ? self->in[1] + offset : self->zero
     };
-    float* const out[2] = {
-      self->signal[0] ? self->signal[0] + offset : self->buf[0],
-      self->signal[1] ? self->signal[1] + offset : self->buf[1]
+    float* const chunk[P4D_MAX_CHANNELS] = {
+      self->buf[0], self->buf[1], self->buf[2], self->buf[3]
     };
-    p4d_motion_process(self->motion, values, in, out, self->now, m);
-  }
-}
+    self->kind->process(self->proc, values, in, chunk, m);
 
-/// Render frames [begin, end) of this run() with the current values.
-static void
-render(Plugin* self, const float* values, uint32_t begin, uint32_t end)
-{
-  if (self->motion) {
-    render_motion(self, values, begin, end);
-    return;
-  }
-
-  const bool midi = sends_midi(self);
-
-  for (uint32_t offset = begin; offset < end; offset += CHUNK) {
-    const uint32_t m = end - offset < CHUNK ? end - offset : CHUNK;
-
-    float* chunk[P4D_MAX_CHANNELS];
-    for (unsigned c = 0U; c < self->n_channels; ++c) {
-      chunk[c] = self->buf[c];
-    }
-    p4d_engine_process(self->engine, values, chunk, m);
-
-    for (unsigned c = 0U; c < self->n_channels; ++c) {
+    for (unsigned c = 0U; c < n; ++c) {
       if (self->signal[c]) {
         memcpy(self->signal[c] + offset, self->buf[c], m * sizeof(float));
-      }
-      if (self->out[c]) {
-        *self->out[c] = self->buf[c][m - 1U];
       }
     }
 
@@ -401,7 +358,7 @@ static void
 run(LV2_Handle instance, uint32_t n_frames)
 {
   Plugin* const        self  = (Plugin*)instance;
-  const P4dParamTable* table = p4d_params(self->plugin->kind);
+  const P4dParamTable* table = p4d_kind_params(self->kind);
 
   // Controls are read once, before any output is written (buffers may
   // alias), and clamped; a port the host left unconnected is its default.
@@ -446,20 +403,15 @@ run(LV2_Handle instance, uint32_t n_frames)
   render(self, values, done, n_frames);
   self->frame += n_frames;
 
-  if (self->motion) {
-    // Every run, so that a host reads the latency whenever it looks.
-    if (self->latency) {
-      *self->latency = (float)p4d_motion_latency(self->motion);
-    }
-    // Within each output's range: the filter may go past the cutoff
-    // control's range that the display shows.
-    for (unsigned t = 0U; t < P4D_MOTION_N_NOW; ++t) {
-      const P4dPort* const port = self->now_port[t];
-      const float          v    = self->now[t];
+  // Every run, so that a host reads the latency whenever it looks.
+  if (self->latency) {
+    *self->latency = (float)self->kind->latency(self->proc);
+  }
+  float now[P4D_MAX_CHANNELS] = { 0.0f, 0.0f, 0.0f, 0.0f };
+  if (self->kind->controls(self->proc, now)) {
+    for (unsigned t = 0U; t < P4D_MAX_CHANNELS; ++t) {
       if (self->out[t]) {
-        *self->out[t] = v < port->minimum   ? port->minimum
-                        : v > port->maximum ? port->maximum
-                                            : v;
+        *self->out[t] = now[t];
       }
     }
   }
@@ -468,8 +420,7 @@ run(LV2_Handle instance, uint32_t n_frames)
     lv2_atom_forge_pop(&self->forge, &sequence);
   }
 
-  if (p4d_display_run(
-        self->display, values, self->engine, self->motion, n_frames) &&
+  if (p4d_display_run(self->display, values, self->proc, n_frames) &&
       self->queue_draw) {
     self->queue_draw->queue_draw(self->queue_draw->handle);
   }
@@ -483,8 +434,7 @@ cleanup(LV2_Handle instance)
 {
   Plugin* const self = (Plugin*)instance;
 
-  p4d_motion_free(self->motion);
-  p4d_engine_free(self->engine);
+  self->kind->destroy(self->proc);
   p4d_display_free(self->display);
   free(self);
 }

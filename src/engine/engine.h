@@ -37,6 +37,11 @@ extern "C" {
 /// Fixed cross-fade time of the noise engine.
 #define P4D_NOISE_GLIDE_MS 20.0
 
+/// The scale of the Noise's preview in an inline display: its texture
+/// envelope in dB, from the bottom to the top of the image.
+#define P4D_NOISE_PREVIEW_TOP_DB 12.0
+#define P4D_NOISE_PREVIEW_BOTTOM_DB (-36.0)
+
 /// Fastest transport speed the engines follow (hosts shuttle at up to 8 or
 /// so); a faster one, or NaN, is not transport and is ignored.
 #define P4D_MAX_SPEED 64.0
@@ -206,6 +211,16 @@ p4d_engine_preview(P4dEngine*         engine,
                    const int64_t*     offsets,
                    uint32_t           n,
                    float* const       out[]);
+
+/**
+   The classes of the engine's kinds (kind.h, src/engine/engine_kind.c):
+   Perlin4D Mod, Perlin4D Mod CV (the Mod's engine; its plugin adds CV
+   outputs) and Perlin4D Noise.  Drivers reach them through the list
+   (p4d_kind_by_name(), p4d_kind_by_plugin()).
+*/
+extern const struct P4dKindClassImpl p4d_engine_kind_mod;
+extern const struct P4dKindClassImpl p4d_engine_kind_mod_cv;
+extern const struct P4dKindClassImpl p4d_engine_kind_noise;
 
 #ifdef __cplusplus
 }

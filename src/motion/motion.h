@@ -138,6 +138,9 @@ p4d_motion_position(const P4dMotion* motion,
 void
 p4d_motion_mod_params(const float* params, unsigned engine, float* mod_params);
 
+/// The class of Perlin4D Motion (kind.h, src/motion/motion_kind.c).
+extern const struct P4dKindClassImpl p4d_motion_kind;
+
 #ifdef __cplusplus
 }
 #endif

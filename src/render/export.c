@@ -70,14 +70,14 @@ plan_output(const P4dPlan*    plan,
       st, "-o", o->output, "standard output is a terminal (pipe it)");
   }
 
-  const unsigned all = p4d_engine_channels(plan->kind);
+  const unsigned all = plan->kind->n_channels;
   if (o->n_channels > all) {
     snprintf(st->text, sizeof(st->text), "%u", o->n_channels);
     return p4d_report_bad_value(
       st, "--channels", st->text, "more than the plugin has");
   }
   for (unsigned c = 0U; c < all; ++c) {
-    names[c] = p4d_channel_symbol(plan->kind, c);
+    names[c] = p4d_channel_symbol(plan->kind->params, c);
   }
   info->writer.n_channels     = o->n_channels ? o->n_channels : all;
   info->writer.sample_rate_hz = plan->sample_rate_hz;

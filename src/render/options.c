@@ -5,6 +5,8 @@
 
 #include "options.h"
 
+#include "kind.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -316,8 +318,7 @@ store(P4dOptions*      o,
     return value[0] ? P4D_RENDER_SUCCESS : refuse(status, "empty file name");
   case P4D_OPT_PLUGIN:
     o->plugin = value;
-    return !strcmp(value, "noise") || !strcmp(value, "mod") ||
-               !strcmp(value, "motion")
+    return p4d_kind_by_name(value)
              ? P4D_RENDER_SUCCESS
              : refuse(status, "unknown plugin (noise, mod or motion)");
   case P4D_OPT_FORMAT:

@@ -93,7 +93,7 @@ clamped(const P4dParam* param, const char* option, const char* arg, double v)
 static P4dRenderCode
 apply_settings(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
 {
-  const P4dParamTable* table = p4d_params(plan->kind);
+  const P4dParamTable* table = p4d_kind_params(plan->kind);
   P4dSetting           s     = { NULL, NULL };
   for (int pos = 0; p4d_options_next_setting(o, false, &pos, &s);) {
     const bool  seed  = !strcmp(s.option, "--seed");
@@ -165,7 +165,7 @@ read_points(P4dLane*         lane,
 static P4dRenderCode
 apply_lanes(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
 {
-  const P4dParamTable* table = p4d_params(plan->kind);
+  const P4dParamTable* table = p4d_kind_params(plan->kind);
   P4dSetting           s     = { NULL, NULL };
   for (int pos = 0; p4d_options_next_setting(o, true, &pos, &s);) {
     const char* points = NULL;
@@ -205,19 +205,20 @@ apply_lanes(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
   return P4D_RENDER_SUCCESS;
 }
 
-/// Whether the clock of the Mod or Motion is ever song beats: as set, or on
-/// its lane (the engine rounds the clock: beats from 0.5 to 1.5).
+/// Whether the clock is ever song beats (never, if it has no such value):
+/// as set, or on its lane (the engine rounds the clock: beats from 0.5 to
+/// 1.5).
 static bool
 uses_beats(const P4dPlan* plan)
 {
-  if (plan->kind == P4D_KIND_NOISE) {
+  const int beats = p4d_kind_clock_value(plan->kind, P4D_CLOCK_SONG_BEATS);
+  if (beats < 0) {
     return false;
   }
-  const int clock =
-    plan->kind == P4D_KIND_MOD ? P4D_MOD_CLOCK : P4D_MOTION_CLOCK;
-  const P4dLane* lane = &plan->lanes[clock];
-  const float    lo   = (float)P4D_CLOCK_SONG_BEATS - 0.5f;
-  const float    hi   = (float)P4D_CLOCK_SONG_BEATS + 0.5f;
+  const uint32_t clock = plan->kind->clock_param;
+  const P4dLane* lane  = &plan->lanes[clock];
+  const float    lo    = (float)beats - 0.5f;
+  const float    hi    = (float)beats + 0.5f;
   if (!lane->n_points) {
     const float v = plan->base[clock];
     return v >= lo && v < hi;
@@ -243,59 +244,66 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
       !format.writer->rows) {
     p4d_report_warn("--fps: ignored: only CSV output has rows per second");
   }
+  const int beats = p4d_kind_clock_value(plan->kind, P4D_CLOCK_SONG_BEATS);
   if (o->tempo_given && !uses_beats(plan)) {
-    p4d_report_warn(plan->kind != P4D_KIND_NOISE
-                      ? "--tempo: ignored: the clock is never song beats "
-                        "(clock=1)"
-                      : "--tempo: ignored: Perlin4D Noise has no song beats");
-  }
-  if (plan->kind != P4D_KIND_NOISE && !uses_beats(plan)) {
-    const int loop =
-      plan->kind == P4D_KIND_MOD ? P4D_MOD_LOOP_BEATS : P4D_MOTION_LOOP_BEATS;
-    if (plan->base[loop] != 0.0f || plan->lanes[loop].n_points) {
-      p4d_report_warn("loop_beats: ignored: the clock is never song beats "
-                      "(clock=1)");
+    if (beats >= 0) {
+      p4d_report_warn(
+        "--tempo: ignored: the clock is never song beats (clock=%d)", beats);
+    } else {
+      p4d_report_warn("--tempo: ignored: %s has no song beats",
+                      p4d_kind_plugin(plan->kind)->name);
     }
+  }
+  const int loop = plan->kind->loop_param;
+  if (loop >= 0 && !uses_beats(plan) &&
+      (plan->base[loop] != 0.0f || plan->lanes[loop].n_points)) {
+    p4d_report_warn(
+      "loop_beats: ignored: the clock is never song beats (clock=%d)", beats);
   }
 }
 
-/// The plugin that --plugin names; without it Motion if there is an input,
-/// else Noise (a preset may still choose: see p4d_plan_make()).
-static P4dKind
+/// The plugin that --plugin names; without it the one that processes an
+/// input if there is one (Motion), else Noise (a preset may still choose:
+/// see p4d_plan_make()).
+static const P4dKindClass*
 plugin_kind(const P4dOptions* o)
 {
-  if (!o->plugin) {
-    return o->input ? P4D_KIND_MOTION : P4D_KIND_NOISE;
-  }
-  return !strcmp(o->plugin, "mod")      ? P4D_KIND_MOD
-         : !strcmp(o->plugin, "motion") ? P4D_KIND_MOTION
-                                        : P4D_KIND_NOISE;
+  const P4dKindClass* const named = p4d_kind_by_name(o->plugin);
+  return named ? named : p4d_kind_default(o->input != NULL);
 }
 
 /**
-   Check that an input is given exactly when the plugin is Motion, and take
-   the sample rate and the length from it: a --samplerate or --duration
-   that says otherwise is refused (the output is the input, processed).
+   Check that an input is given exactly when the plugin takes one (Motion),
+   and take the sample rate and the length from it: a --samplerate or
+   --duration that says otherwise is refused (the output is the input,
+   processed).
 */
 static P4dRenderCode
 check_input(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
 {
-  const bool motion = plan->kind == P4D_KIND_MOTION;
-  if (o->input && !motion) {
-    return p4d_report_bad_value(
-      st,
-      "-i",
-      o->input,
-      "only Perlin4D Motion processes a sound file (--plugin motion)");
+  const bool takes_input = plan->kind->takes_input;
+  if (o->input && !takes_input) {
+    const P4dKindClass* const taker = p4d_kind_default(true);
+    snprintf(st->text,
+             sizeof(st->text),
+             "only %s processes a sound file (--plugin %s)",
+             p4d_kind_plugin(taker)->name,
+             taker->name);
+    return p4d_report_bad_value(st, "-i", o->input, st->text);
   }
-  if (!motion || o->list_params) {
+  if (!takes_input || o->list_params) {
     return P4D_RENDER_SUCCESS;
   }
   if (!o->input) {
-    return p4d_report_usage(
-      st,
-      o->plugin ? "--plugin motion" : "--preset",
-      "Perlin4D Motion needs a sound file to process (-i FILE)");
+    // The text holds the culprit ("--plugin NAME"), then the reason.
+    const int n =
+      snprintf(st->text, sizeof(st->text), "--plugin %s", plan->kind->name);
+    char* const reason = st->text + n + 1;
+    snprintf(reason,
+             sizeof(st->text) - (size_t)n - 1U,
+             "%s needs a sound file to process (-i FILE)",
+             p4d_kind_plugin(plan->kind)->name);
+    return p4d_report_usage(st, o->plugin ? st->text : "--preset", reason);
   }
 
   const P4dRenderCode code = p4d_input_probe(o->input, &plan->input, st);
@@ -340,14 +348,14 @@ p4d_plan_make(P4dPlan*          plan,
   memset(plan, 0, sizeof(*plan));
 
   // Without --plugin: the preset's, else Motion for an input, else Noise.
-  const P4dKind   given = plugin_kind(o);
-  const bool      named = o->plugin || o->input;
-  P4dPresetValues preset;
+  const P4dKindClass* given = plugin_kind(o);
+  const bool          named = o->plugin || o->input;
+  P4dPresetValues     preset;
   memset(&preset, 0, sizeof(preset));
   preset.kind = given;
   if (o->preset) {
     if (p4d_preset_load(
-          o->preset, exe_path, named ? &given : NULL, &preset, st)) {
+          o->preset, exe_path, named ? given : NULL, &preset, st)) {
       return p4d_report_name(st, "--preset", o->preset);
     }
     snprintf(plan->preset_file, sizeof(plan->preset_file), "%s", preset.file);
@@ -355,7 +363,7 @@ p4d_plan_make(P4dPlan*          plan,
 
   // With --plugin, the preset is of that plugin (p4d_preset_load() checks).
   plan->kind                 = preset.kind;
-  const P4dParamTable* table = p4d_params(plan->kind);
+  const P4dParamTable* table = p4d_kind_params(plan->kind);
   p4d_param_defaults(table, plan->base);
   for (unsigned i = 0U; i < preset.n_values; ++i) {
     const int id = preset.params[i];
@@ -399,7 +407,7 @@ p4d_plan_free(P4dPlan* plan)
 void
 p4d_plan_params_at(const P4dPlan* plan, int64_t frame, float* params)
 {
-  const P4dParamTable* table = p4d_params(plan->kind);
+  const P4dParamTable* table = p4d_kind_params(plan->kind);
   const double         t     = (double)frame / plan->sample_rate_hz;
 
   for (uint32_t i = 0U; i < table->n_params; ++i) {
@@ -427,9 +435,9 @@ p4d_plan_params_at(const P4dPlan* plan, int64_t frame, float* params)
 }
 
 void
-p4d_plan_list_params(P4dKind kind, FILE* stream)
+p4d_plan_list_params(const P4dKindClass* kind, FILE* stream)
 {
-  const P4dParamTable* table = p4d_params(kind);
+  const P4dParamTable* table = p4d_kind_params(kind);
 
   fprintf(stream,
           "%-13s %-15s %10s %10s %10s  %s\n",

@@ -12,6 +12,7 @@
 #define P4D_PLAN_H
 
 #include "input.h"
+#include "kind.h"
 #include "options.h"
 #include "params.h"
 #include "report.h"
@@ -34,14 +35,14 @@ typedef struct {
 
 /// Everything that determines the rendered samples, and the preset file.
 typedef struct {
-  P4dKind      kind;
-  double       sample_rate_hz;
-  double       tempo_bpm;
-  int64_t      start_frame; ///< Song frame of the first frame rendered
-  int64_t      n_frames;    ///< Frames to render
-  float        base[P4D_MAX_PARAMS];
-  P4dLane      lanes[P4D_MAX_PARAMS];
-  bool         automated;
+  const P4dKindClass* kind; ///< What renders: a class with a name
+  double              sample_rate_hz;
+  double              tempo_bpm;
+  int64_t             start_frame; ///< Song frame of the first frame rendered
+  int64_t             n_frames;    ///< Frames to render
+  float               base[P4D_MAX_PARAMS];
+  P4dLane             lanes[P4D_MAX_PARAMS];
+  bool                automated;
   char         preset_file[4096]; ///< The preset's file (an input), or ""
   char         input_file[4096];  ///< The sound Motion processes (-i), or ""
   P4dInputInfo input;             ///< What input_file holds
@@ -70,6 +71,6 @@ p4d_plan_params_at(const P4dPlan* plan, int64_t frame, float* params);
 
 /// Print the parameters of a plugin kind, one a line (--list-params).
 void
-p4d_plan_list_params(P4dKind kind, FILE* stream);
+p4d_plan_list_params(const P4dKindClass* kind, FILE* stream);
 
 #endif // P4D_PLAN_H

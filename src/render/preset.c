@@ -124,27 +124,25 @@ presets_close(Presets* p)
   unmute_stderr(p->saved_stderr);
 }
 
-/// One plugin of each kind, and its kind: Mod CV has the presets of Mod.
-static const P4dPluginId plugin_ids[]   = { P4D_PLUGIN_MOD,
-                                            P4D_PLUGIN_NOISE,
-                                            P4D_PLUGIN_MOTION };
-static const P4dKind     plugin_kinds[] = { P4D_KIND_MOD,
-                                            P4D_KIND_NOISE,
-                                            P4D_KIND_MOTION };
+/// A class's presets in the bundle: those of each class the renderer names
+/// (Mod CV has the presets of Mod).
+typedef bool (*PresetVisit)(const LilvNode*     preset,
+                            const char*         label,
+                            const P4dKindClass* kind,
+                            void*               data);
 
-#define N_PLUGIN_IDS (sizeof(plugin_ids) / sizeof(plugin_ids[0]))
-
-/// Call visit(preset, label, kind) for every preset of both plugins; stop
-/// when it returns true and return that preset.
+/// Call visit(preset, label, kind) for every preset of every plugin the
+/// renderer renders; stop when it returns true and return that preset.
 static const LilvNode*
-presets_find(Presets* p,
-             bool (*visit)(const LilvNode*, const char*, P4dKind, void*),
-             void*       data,
-             LilvNodes** keep)
+presets_find(Presets* p, PresetVisit visit, void* data, LilvNodes** keep)
 {
-  const LilvPlugins* plugins = lilv_world_get_all_plugins(p->world);
-  for (size_t i = 0U; i < N_PLUGIN_IDS; ++i) {
-    LilvNode* uri = lilv_new_uri(p->world, p4d_plugin(plugin_ids[i])->uri);
+  const LilvPlugins*  plugins = lilv_world_get_all_plugins(p->world);
+  const P4dKindClass* kind    = NULL;
+  for (unsigned i = 0U; (kind = p4d_kind_at(i)); ++i) {
+    if (!kind->name) {
+      continue;
+    }
+    LilvNode*         uri = lilv_new_uri(p->world, p4d_kind_plugin(kind)->uri);
     const LilvPlugin* plugin = lilv_plugins_get_by_uri(plugins, uri);
     lilv_node_free(uri);
     if (!plugin) {
@@ -158,7 +156,7 @@ presets_find(Presets* p,
       lilv_world_load_resource(p->world, preset);
       LilvNode*   label = lilv_world_get(p->world, preset, p->label, NULL);
       const char* text  = label ? lilv_node_as_string(label) : "";
-      const bool  found = visit(preset, text, plugin_kinds[i], data);
+      const bool  found = visit(preset, text, kind, data);
       lilv_node_free(label);
       if (found) {
         *keep = presets;
@@ -172,12 +170,15 @@ presets_find(Presets* p,
 
 /// What a search by name found.
 typedef struct {
-  const char* spec;
-  P4dKind     kind;
+  const char*         spec;
+  const P4dKindClass* kind;
 } Match;
 
 static bool
-matches(const LilvNode* preset, const char* label, P4dKind kind, void* data)
+matches(const LilvNode*     preset,
+        const char*         label,
+        const P4dKindClass* kind,
+        void*               data)
 {
   Match* const match = (Match*)data;
   const char*  uri   = lilv_node_as_uri(preset);
@@ -191,7 +192,7 @@ matches(const LilvNode* preset, const char* label, P4dKind kind, void* data)
 
 /// One line of --list-presets.
 typedef struct {
-  unsigned kind;      ///< The plugin's P4dKind: Mod, Noise, Motion
+  unsigned kind;      ///< The plugin's place in the list of kinds
   char     line[256]; ///< What --list-presets prints
 } PresetLine;
 
@@ -203,7 +204,10 @@ typedef struct {
 } PresetLines;
 
 static bool
-list_preset(const LilvNode* preset, const char* label, P4dKind kind, void* data)
+list_preset(const LilvNode*     preset,
+            const char*         label,
+            const P4dKindClass* kind,
+            void*               data)
 {
   PresetLines* const lines = (PresetLines*)data;
   if (lines->n == sizeof(lines->entry) / sizeof(lines->entry[0])) {
@@ -212,14 +216,12 @@ list_preset(const LilvNode* preset, const char* label, P4dKind kind, void* data)
   const char* uri   = lilv_node_as_uri(preset);
   const char* colon = strrchr(uri, ':');
   PresetLine* entry = &lines->entry[lines->n++];
-  entry->kind       = (unsigned)kind;
+  entry->kind       = p4d_kind_index(kind);
   snprintf(entry->line,
            sizeof(entry->line),
            "%-18s %-6s %-20s %s\n",
            colon ? colon + 1 : uri,
-           kind == P4D_KIND_MOD     ? "mod"
-           : kind == P4D_KIND_NOISE ? "noise"
-                                    : "motion",
+           kind->name,
            label,
            uri);
   return false;
@@ -250,7 +252,7 @@ find_named(const char*      spec,
   Presets p;
   presets_open(&p, exe_path);
   LilvNodes*            keep   = NULL;
-  Match                 match  = { spec, P4D_KIND_NOISE };
+  Match                 match  = { spec, p4d_kind_default(false) };
   const LilvNode* const preset = presets_find(&p, matches, &match, &keep);
 
   LilvNode* see_also = lilv_new_uri(p.world, RDFS_SEE_ALSO);
@@ -284,11 +286,11 @@ find_named(const char*      spec,
 }
 
 P4dRenderCode
-p4d_preset_load(const char*      spec,
-                const char*      exe_path,
-                const P4dKind*   plugin,
-                P4dPresetValues* values,
-                P4dRenderStatus* status)
+p4d_preset_load(const char*         spec,
+                const char*         exe_path,
+                const P4dKindClass* plugin,
+                P4dPresetValues*    values,
+                P4dRenderStatus*    status)
 {
   memset(values, 0, sizeof(*values));
   struct stat st;
@@ -301,7 +303,7 @@ p4d_preset_load(const char*      spec,
 
   char*         uri  = NULL;
   P4dRenderCode code = find_named(spec, exe_path, values, &uri, status);
-  if (!code && plugin && *plugin != values->kind) {
+  if (!code && plugin && plugin != values->kind) {
     code = p4d_report_usage(status, NULL, "is not a preset of this plugin");
   }
   if (!code &&

@@ -12,6 +12,7 @@
 #ifndef P4D_PRESET_H
 #define P4D_PRESET_H
 
+#include "kind.h"
 #include "params.h"
 #include "report.h"
 
@@ -23,11 +24,11 @@
 
 /// Values of a preset: which plugin kind it is for and the ports it sets.
 typedef struct {
-  P4dKind  kind;
-  unsigned n_values;
-  char     file[4096];             ///< The Turtle file it was read from
-  int      params[P4D_MAX_PARAMS]; ///< The parameters set, in table order
-  double   values[P4D_MAX_PARAMS];
+  const P4dKindClass* kind; ///< A class the renderer renders
+  unsigned            n_values;
+  char                file[4096]; ///< The Turtle file it was read from
+  int    params[P4D_MAX_PARAMS];  ///< The parameters set, in table order
+  double values[P4D_MAX_PARAMS];
 } P4dPresetValues;
 
 /**
@@ -37,17 +38,17 @@ typedef struct {
    A port symbol the plugin does not have is ignored with a warning on
    stderr (a preset of a later version may set a newer port).
 
-   @param plugin The kind --plugin asked for, or NULL: then a preset that
+   @param plugin The class --plugin asked for, or NULL: then a preset that
    names no perlin4d plugin (no lv2:appliesTo) is refused.
    @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_USAGE with no culprit (the
    caller names the preset).
 */
 P4dRenderCode
-p4d_preset_load(const char*      spec,
-                const char*      exe_path,
-                const P4dKind*   plugin,
-                P4dPresetValues* values,
-                P4dRenderStatus* status);
+p4d_preset_load(const char*         spec,
+                const char*         exe_path,
+                const P4dKindClass* plugin,
+                P4dPresetValues*    values,
+                P4dRenderStatus*    status);
 
 /**
    Print every preset of the bundle, one a line.

@@ -403,29 +403,34 @@ graph_subject(const Graph* g, const char** subject)
                  : fail(g->status, "holds no preset (<> a pset:Preset)");
 }
 
+/// The plugin's name (Perlin4D Mod) of a class.
 static const char*
-kind_name(P4dKind kind)
+kind_name(const P4dKindClass* kind)
 {
-  return p4d_plugin(kind == P4D_KIND_MOD     ? P4D_PLUGIN_MOD
-                    : kind == P4D_KIND_NOISE ? P4D_PLUGIN_NOISE
-                                             : P4D_PLUGIN_MOTION)
-    ->name;
+  return p4d_kind_plugin(kind)->name;
+}
+
+/// The bit of the class the renderer renders kind as, in a set of them.
+static unsigned
+kind_bit(const P4dKindClass* kind)
+{
+  return 1U << p4d_kind_index(kind->renders_as);
 }
 
 /// The kind of the preset from its lv2:appliesTo, or from plugin if it
 /// names none (or names more than one kind).
 static P4dRenderCode
-graph_kind(const Graph*     g,
-           const char*      subject,
-           const P4dKind*   plugin,
-           P4dPresetValues* values)
+graph_kind(const Graph*        g,
+           const char*         subject,
+           const P4dKindClass* plugin,
+           P4dPresetValues*    values)
 {
   unsigned      kinds   = 0U;
   const Triple* foreign = NULL;
   const Triple* t       = NULL;
   for (size_t i = 0U; (t = graph_next(g, subject, PRED_APPLIES_TO, &i));) {
-    const P4dPlugin* const p = p4d_plugin_find(t->object);
-    kinds |= p ? 1U << (unsigned)p->kind : 0U;
+    const P4dKindClass* const p = p4d_kind_by_uri(t->object);
+    kinds |= p ? kind_bit(p) : 0U;
     foreign = p ? foreign : t;
   }
 
@@ -440,19 +445,17 @@ graph_kind(const Graph*     g,
                 "names no plugin (no lv2:appliesTo): "
                 "choose one with --plugin noise|mod|motion");
   }
-  if (plugin && kinds && !(kinds & (1U << (unsigned)*plugin))) {
+  if (plugin && kinds && !(kinds & kind_bit(plugin))) {
     return fail(g->status, "is not a preset of this plugin");
   }
   if (!plugin && (kinds & (kinds - 1U))) {
     // Name the first two kinds it applies to.
-    static const P4dKind all[3] = { P4D_KIND_MOD,
-                                    P4D_KIND_NOISE,
-                                    P4D_KIND_MOTION };
-    P4dKind              two[2] = { P4D_KIND_MOD, P4D_KIND_NOISE };
-    unsigned             n_two  = 0U;
-    for (size_t i = 0U; i < 3U; ++i) {
-      if (n_two < 2U && (kinds & (1U << (unsigned)all[i]))) {
-        two[n_two++] = all[i];
+    const P4dKindClass* two[2] = { NULL, NULL };
+    unsigned            n_two  = 0U;
+    const P4dKindClass* kind   = NULL;
+    for (unsigned i = 0U; n_two < 2U && (kind = p4d_kind_at(i)); ++i) {
+      if (kinds & (1U << i)) {
+        two[n_two++] = kind;
       }
     }
     return fail(g->status,
@@ -461,10 +464,12 @@ graph_kind(const Graph*     g,
                 kind_name(two[0]),
                 kind_name(two[1]));
   }
-  values->kind = plugin                                     ? *plugin
-                 : kinds == 1U << (unsigned)P4D_KIND_MOD    ? P4D_KIND_MOD
-                 : kinds == 1U << (unsigned)P4D_KIND_MOTION ? P4D_KIND_MOTION
-                                                            : P4D_KIND_NOISE;
+  // Else it applies to one kind: that one.
+  unsigned one = 0U;
+  while (!plugin && !(kinds & (1U << one))) {
+    ++one;
+  }
+  values->kind = plugin ? plugin : p4d_kind_at(one);
   return P4D_RENDER_SUCCESS;
 }
 
@@ -578,7 +583,7 @@ graph_ports(const Graph*     g,
             const char*      spec,
             P4dPresetValues* values)
 {
-  const P4dParamTable* table = p4d_params(values->kind);
+  const P4dParamTable* table = p4d_kind_params(values->kind);
   const Triple*        port  = NULL;
   values->n_values           = 0U;
   for (size_t i = 0U; (port = graph_next(g, subject, PRED_PORT, &i));) {
@@ -629,12 +634,12 @@ graph_ports(const Graph*     g,
 }
 
 P4dRenderCode
-p4d_preset_file_read(const char*      path,
-                     const char*      subject,
-                     const char*      spec,
-                     const P4dKind*   plugin,
-                     P4dPresetValues* values,
-                     P4dRenderStatus* status)
+p4d_preset_file_read(const char*         path,
+                     const char*         subject,
+                     const char*         spec,
+                     const P4dKindClass* plugin,
+                     P4dPresetValues*    values,
+                     P4dRenderStatus*    status)
 {
   Graph         g;
   P4dRenderCode code = graph_read(&g, path, status);

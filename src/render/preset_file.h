@@ -23,16 +23,16 @@
    URI, values->kind must be set; without, it comes from lv2:appliesTo,
    or plugin if that names no perlin4d plugin.
    @param spec The preset as given, to name it in warnings.
-   @param plugin The kind --plugin asked for, or NULL.
+   @param plugin The class --plugin asked for, or NULL.
    @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_USAGE with the reason in
    status->text and no culprit (the caller names the preset).
 */
 P4dRenderCode
-p4d_preset_file_read(const char*      path,
-                     const char*      subject,
-                     const char*      spec,
-                     const P4dKind*   plugin,
-                     P4dPresetValues* values,
-                     P4dRenderStatus* status);
+p4d_preset_file_read(const char*         path,
+                     const char*         subject,
+                     const char*         spec,
+                     const P4dKindClass* plugin,
+                     P4dPresetValues*    values,
+                     P4dRenderStatus*    status);
 
 #endif // P4D_PRESET_FILE_H

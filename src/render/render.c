@@ -14,8 +14,10 @@
   simply carries on.  The file is therefore the same bytes for any number
   of jobs, and a render cut anywhere joins the uncut one.
 
-  Perlin4D Motion (a plan with an input) works the same way on audio: each
-  job reads the input through a reader of its own, block by block.  The
+  Every kind renders through its class (src/kinds/kind.h) with this one
+  chunk renderer.  A kind that takes an input (Perlin4D Motion, a plan
+  with an input) works the same way on audio: each job reads the input
+  through a reader of its own, block by block.  The
   output at song frame f is the processor's output at song frame f, and
   the processor is fed the input latency frames ahead (input frame
   f - start + latency at song frame f; silence before the input's first
@@ -24,9 +26,9 @@
   heard.  So the motion at a song position is the curve's value there, as
   in the plugin and in Ardour's export, and the file lines up with the
   input.  The processor's song frames start before 0 when the render
-  starts within the latency of 0.  A job starts a chunk at
-  p4d_motion_exact_from(its first frame): it activates the processor there
-  (or, when automated, at song frame 0 or that frame if earlier, and
+  starts within the latency of 0.  A job starts a chunk at the class's
+  exact_from(its first frame) (for every kind): it activates the processor
+  there (or, when automated, at song frame 0 or that frame if earlier, and
   replays the parameters without audio up to there), then warms up on the
   input from there.  An input that cannot be
   decoded from a seek to the same samples (a lossy codec) is rendered by
@@ -38,7 +40,7 @@
 #include "render.h"
 
 #include "input.h"
-#include "motion.h"
+#include "kind.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -157,17 +159,17 @@ p4d_render_hold_signals(bool hold)
   }
 }
 
-/// An engine (or a Motion processor and its input) and where it stands on
-/// the song timeline.
+/// A processor of the plan's kind (and its input, if it takes one) and
+/// where it stands on the song timeline.
 typedef struct {
-  P4dEngine* engine;
-  P4dMotion* motion;
-  P4dInput*  input;
-  uint32_t   latency; ///< Motion's, in frames
-  int64_t    next;    ///< The song frame it renders next, or -1
-  unsigned   n_channels;
-  float*     out[P4D_MAX_CHANNELS];
-  float*     in[2]; ///< Motion's input block
+  const P4dKindClass* kind;
+  void*               proc;
+  P4dInput*           input;
+  uint32_t            latency; ///< In frames
+  int64_t             next;    ///< The song frame it renders next, or -1
+  unsigned            n_channels;
+  float*              out[P4D_MAX_CHANNELS];
+  float*              in[2]; ///< The input block
 } Runner;
 
 /// The multiple of grid at or before f (Motion's song frames may be
@@ -188,114 +190,52 @@ block_end(const P4dPlan* plan, int64_t f, int64_t limit)
   return end < limit ? end : limit;
 }
 
-/// Run the engine over [from, to); write into dest (interleaved) or drop.
-static void
-advance(const P4dPlan* plan,
-        Runner*        r,
-        int64_t        from,
-        int64_t        to,
-        float*         dest,
-        bool           noise)
-{
-  float params[P4D_MAX_PARAMS];
-  for (int64_t f = from; f < to;) {
-    const int64_t end = block_end(plan, f, to);
-    const size_t  n   = (size_t)(end - f);
-    p4d_plan_params_at(
-      plan, plan->automated ? grid_floor(f, P4D_AUTOMATION_GRID) : 0, params);
-
-    p4d_engine_process(r->engine, params, noise ? r->out : NULL, (uint32_t)n);
-    if (dest) {
-      for (size_t i = 0U; i < n; ++i) {
-        for (unsigned c = 0U; c < r->n_channels; ++c) {
-          dest[(size_t)(f - from) * r->n_channels + i * r->n_channels + c] =
-            r->out[c][i];
-        }
-      }
-    }
-    f = end;
-  }
-}
-
 /**
-   Run the Motion processor over song frames [from, to), fed the input
+   Run the processor over song frames [from, to), fed the input (if any)
    latency frames ahead; write into dest (interleaved), or drop, or (audio
    false) advance only its parameters.
 */
 static P4dRenderCode
-advance_motion(const P4dPlan*   plan,
-               Runner*          r,
-               int64_t          from,
-               int64_t          to,
-               float*           dest,
-               bool             audio,
-               P4dRenderStatus* status)
+advance(const P4dPlan*   plan,
+        Runner*          r,
+        int64_t          from,
+        int64_t          to,
+        float*           dest,
+        bool             audio,
+        P4dRenderStatus* status)
 {
   float              params[P4D_MAX_PARAMS];
-  float              now[P4D_MOTION_N_NOW];
-  const float* const in[2]  = { r->in[0], r->in[1] };
-  float* const       out[2] = { r->out[0], r->out[1] };
+  const float* const in[2] = { r->in[0], r->in[1] };
   for (int64_t f = from; f < to;) {
     const int64_t       end = block_end(plan, f, to);
     const size_t        n   = (size_t)(end - f);
     const P4dRenderCode code =
-      audio ? p4d_input_read(r->input,
-                             f - plan->start_frame + (int64_t)r->latency,
-                             n,
-                             r->in[0],
-                             r->in[1],
-                             status)
-            : P4D_RENDER_SUCCESS;
+      audio && r->input
+        ? p4d_input_read(r->input,
+                         f - plan->start_frame + (int64_t)r->latency,
+                         n,
+                         r->in[0],
+                         r->in[1],
+                         status)
+        : P4D_RENDER_SUCCESS;
     if (code) {
       return code;
     }
     p4d_plan_params_at(
       plan, plan->automated ? grid_floor(f, P4D_AUTOMATION_GRID) : 0, params);
 
-    p4d_motion_process(
-      r->motion, params, in, audio ? out : NULL, now, (uint32_t)n);
+    r->kind->process(r->proc, params, in, audio ? r->out : NULL, (uint32_t)n);
     if (dest) {
-      float* const d = dest + (size_t)(f - from) * 2U;
+      float* const d = dest + (size_t)(f - from) * r->n_channels;
       for (size_t i = 0U; i < n; ++i) {
-        d[i * 2U]      = out[0][i];
-        d[i * 2U + 1U] = out[1][i];
+        for (unsigned c = 0U; c < r->n_channels; ++c) {
+          d[i * r->n_channels + c] = r->out[c][i];
+        }
       }
     }
     f = end;
   }
   return P4D_RENDER_SUCCESS;
-}
-
-/// Process song frames [from, to) of the input into dest, interleaved.
-static P4dRenderCode
-render_motion_chunk(const P4dPlan*   plan,
-                    Runner*          r,
-                    int64_t          from,
-                    int64_t          to,
-                    float*           dest,
-                    P4dRenderStatus* status)
-{
-  P4dRenderCode code = P4D_RENDER_SUCCESS;
-  if (r->next != from) {
-    const int64_t warm = p4d_motion_exact_from(r->motion, from);
-    if (!plan->automated) {
-      p4d_motion_activate_at(r->motion, warm, plan->tempo_bpm);
-    } else {
-      // Replay the parameters from the song's start (or from warm, if it
-      // is earlier), or from where the processor stopped.
-      int64_t at = r->next;
-      if (at < 0 || at > warm) {
-        at = warm < 0 ? warm : 0;
-        p4d_motion_activate_at(r->motion, at, plan->tempo_bpm);
-      }
-      code = advance_motion(plan, r, at, warm, NULL, false, status);
-    }
-    code =
-      code ? code : advance_motion(plan, r, warm, from, NULL, true, status);
-  }
-  code    = code ? code : advance_motion(plan, r, from, to, dest, true, status);
-  r->next = code ? -1 : to;
-  return code;
 }
 
 /// Render song frames [from, to) into dest, interleaved.
@@ -307,28 +247,26 @@ render_chunk(const P4dPlan*   plan,
              float*           dest,
              P4dRenderStatus* status)
 {
-  if (r->motion) {
-    return render_motion_chunk(plan, r, from, to, dest, status);
-  }
+  P4dRenderCode code = P4D_RENDER_SUCCESS;
   if (r->next != from) {
-    // Replay the parameters without noise up to the warm-up (from the
-    // song's start, or from where this engine stopped), then warm up.
-    const int64_t warm = p4d_engine_exact_from(r->engine, from);
+    const int64_t warm = r->kind->exact_from(r->proc, from);
     if (!plan->automated) {
-      p4d_engine_activate_at(r->engine, warm, plan->tempo_bpm);
+      r->kind->activate_at(r->proc, warm, plan->tempo_bpm);
     } else {
-      if (r->next < 0 || r->next > warm) {
-        p4d_engine_activate_at(r->engine, 0, plan->tempo_bpm);
-        r->next = 0;
+      // Replay the parameters without audio from the song's start (or from
+      // warm, if it is earlier), or from where the processor stopped.
+      int64_t at = r->next;
+      if (at < 0 || at > warm) {
+        at = warm < 0 ? warm : 0;
+        r->kind->activate_at(r->proc, at, plan->tempo_bpm);
       }
-      advance(plan, r, r->next, warm, NULL, false);
+      code = advance(plan, r, at, warm, NULL, false, status);
     }
-    advance(plan, r, warm, from, NULL, true);
+    code = code ? code : advance(plan, r, warm, from, NULL, true, status);
   }
-
-  advance(plan, r, from, to, dest, true);
-  r->next = to;
-  return P4D_RENDER_SUCCESS;
+  code    = code ? code : advance(plan, r, from, to, dest, true, status);
+  r->next = code ? -1 : to;
+  return code;
 }
 
 typedef enum { SLOT_EMPTY, SLOT_FULL } SlotState;
@@ -365,13 +303,15 @@ struct Job {
 static P4dRenderCode
 runner_init(Runner* r, const P4dPlan* plan, P4dRenderStatus* status)
 {
+  r->kind       = plan->kind;
   r->next       = -1;
-  r->n_channels = p4d_engine_channels(plan->kind);
+  r->n_channels = plan->kind->n_channels;
+  if (r->kind->create(plan->sample_rate_hz, &r->proc)) {
+    r->proc = NULL;
+    return p4d_report_failure(status, NULL, "out of memory");
+  }
+  r->latency = r->kind->latency(r->proc);
   if (plan->input_file[0]) {
-    if (p4d_motion_new(plan->sample_rate_hz, &r->motion)) {
-      return p4d_report_failure(status, NULL, "out of memory");
-    }
-    r->latency = p4d_motion_latency(r->motion);
     const P4dRenderCode code =
       p4d_input_open(plan->input_file, &plan->input, &r->input, status);
     if (code) {
@@ -383,8 +323,6 @@ runner_init(Runner* r, const P4dPlan* plan, P4dRenderStatus* status)
         return p4d_report_failure(status, NULL, "out of memory");
       }
     }
-  } else if (p4d_engine_new(plan->kind, plan->sample_rate_hz, &r->engine)) {
-    return p4d_report_failure(status, NULL, "out of memory");
   }
   for (unsigned c = 0U; c < r->n_channels; ++c) {
     r->out[c] = (float*)malloc(PLAIN_BLOCK * sizeof(float));
@@ -398,8 +336,9 @@ runner_init(Runner* r, const P4dPlan* plan, P4dRenderStatus* status)
 static void
 runner_free(Runner* r)
 {
-  p4d_engine_free(r->engine);
-  p4d_motion_free(r->motion);
+  if (r->kind) {
+    r->kind->destroy(r->proc);
+  }
   p4d_input_close(r->input);
   free(r->in[0]);
   free(r->in[1]);
@@ -489,7 +428,7 @@ p4d_render_plan(const P4dPlan*   plan,
                                 PTHREAD_MUTEX_INITIALIZER,
                                 PTHREAD_COND_INITIALIZER,
                                 NULL };
-  const unsigned n_channels = p4d_engine_channels(plan->kind);
+  const unsigned n_channels = plan->kind->n_channels;
   P4dRenderCode  code       = P4D_RENDER_SUCCESS;
 
   // Zeroed, so that every job and runner can be freed whatever failed.

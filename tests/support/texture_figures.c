@@ -123,12 +123,12 @@ int
 p4d_noise_preset(const char* label, const char* exe_path, float* params)
 {
   const P4dParamTable* const table = p4d_params(P4D_KIND_NOISE);
-  const P4dKind              kind  = P4D_KIND_NOISE;
+  const P4dKindClass* const  kind  = p4d_kind_by_name("noise");
   P4dPresetValues            values;
   P4dRenderStatus            status = { 0 };
 
   p4d_param_defaults(table, params);
-  if (p4d_preset_load(label, exe_path, &kind, &values, &status)) {
+  if (p4d_preset_load(label, exe_path, kind, &values, &status)) {
     fprintf(stderr, "preset %s: %s\n", label, status.reason);
     return -1;
   }

@@ -171,6 +171,7 @@ test_paths_periodic(void)
   static float   out[N];
   unsigned       n_paths = 0U;
   const uint64_t tried[] = { 1U, 3U, 16U, 17U, 1000U };
+  const P4dIsa   chosen  = p4d_isa_current();
   for (unsigned isa = 0U; isa < P4D_ISA_COUNT; ++isa) {
     if (!p4d_isa_supported((P4dIsa)isa)) {
       continue;
@@ -196,7 +197,7 @@ test_paths_periodic(void)
       }
     }
   }
-  p4d_isa_use(P4D_ISA_AVX512);
+  p4d_isa_use(chosen);
   printf("# periodic lines: %u paths give the scalar kernel's bits on %u "
          "lines x 5 periods\n",
          n_paths,

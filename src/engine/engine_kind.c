@@ -10,6 +10,7 @@
 
 #include "kind.h"
 
+#include "draw.h"
 #include "engine.h"
 #include "params.h"
 
@@ -162,10 +163,7 @@ mod_preview(P4dEngine*         scratch,
   const double b    = params[P4D_MOD_OUT_MAX];
   double       low  = a < b ? a : b;
   double       high = a < b ? b : a;
-  if (!(high - low > 1.0e-6)) {
-    low -= 0.5;
-    high += 0.5;
-  }
+  p4d_draw_widen(&low, &high, 1.0e-6);
   scale->low  = low;
   scale->high = high;
   scale->grid = 0.5 * (low + high);

@@ -15,7 +15,7 @@
 
    - indices are append-only per plugin: a new port, control or other,
      takes the next free index of that plugin, so the same new control may
-     have different indices in Perlin4D Mod (25) and Perlin4D Mod CV (29);
+     have different indices in Perlin4D Mod (30) and Perlin4D Mod CV (34);
    - nothing is ever renumbered, removed or renamed once released;
    - a new parameter takes the next free parameter id of its kind (ids are
      internal and may differ from any port index).

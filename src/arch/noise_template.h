@@ -138,17 +138,23 @@ typedef struct {
   uint64_t period[4]; ///< Cells per period of each axis, 0: aperiodic
   double   origin[4];
   double   step[4];
-  bool     fixed[3];   ///< Axis x, y or z does not move along the line
-  bool     fixed_xyz;  ///< None of x, y, z moves
-  float    frac[3];    ///< Fraction on a fixed axis
-  double   floor[3];   ///< Cell on a fixed axis, as cell_floor() gives it
-  float    var_s[3];   ///< variance_s() of a fixed axis
-  float    var_t[3];   ///< variance_t() of a fixed axis
-  float    xyz_p;      ///< Variance fold of x, y, z: p (when fixed_xyz)
-  float    xyz_t;      ///< Variance fold of x, y, z: t (when fixed_xyz)
-  bool     one_xyz;    ///< Every point of the span is in range, in one x,
-                       ///< y, z cell
-  double xyz_floor[3]; ///< That cell, as block() would find it
+  bool     fixed[3];       ///< Axis x, y or z does not move along the line
+  bool     fixed_xyz;      ///< None of x, y, z moves
+  float    frac[3];        ///< Fraction on a fixed axis
+  double   floor[3];       ///< Cell on a fixed axis, as cell_floor() gives it
+  float    var_s[3];       ///< variance_s() of a fixed axis
+  float    var_t[3];       ///< variance_t() of a fixed axis
+  float    xyz_p;          ///< Variance fold of x, y, z: p (when fixed_xyz)
+  float    xyz_t;          ///< Variance fold of x, y, z: t (when fixed_xyz)
+  bool     one_xyz;        ///< Every point of the span is in range, in one x,
+                           ///< y, z cell
+  double   xyz_floor[3];   ///< That cell, as block() would find it
+  bool     row;            ///< Only x moves: y, z, w fixed (an image row)
+  float    row_d[2][3];    ///< y, z, w offsets to the lower, upper corners
+  float    row_u[3];       ///< Fades of y, z, w
+  float    row_var_s[3];   ///< variance_s() of y, z, w
+  float    row_var_t[3];   ///< variance_t() of y, z, w
+  uint64_t row_cell[2][3]; ///< y, z, w cells of the corners, wrapped
 } Line;
 
 /// Gradients of P4D_GROUP consecutive w layers of the cached xyz cell.
@@ -475,6 +481,7 @@ block_store(VF r, size_t n, float* out)
 }
 
 #include "noise_lanes_template.h"
+#include "noise_row_template.h"
 
 /// Gather from P4D_GATHER_LAYERS layers on (a path with
 /// P4D_LOOKUP32): fewer layers cost less by broadcasts.
@@ -602,9 +609,11 @@ noise_span(uint32_t       key,
            size_t         n,
            const uint64_t period[4])
 {
-  Line line = { key,  { 0U },   { 0.0 }, { 0.0 },  { false },
-                true, { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },
-                1.0f, 0.0f,     false,   { 0.0 } };
+  Line line;
+  memset(&line, 0, sizeof(line));
+  line.key       = key;
+  line.fixed_xyz = true;
+  line.xyz_p     = 1.0f;
   memcpy(line.period, period, sizeof(line.period));
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
@@ -629,6 +638,12 @@ noise_span(uint32_t       key,
     for (unsigned a = 1U; a < 3U; ++a) {
       variance_fold(&line.xyz_p, &line.xyz_t, line.var_s[a], line.var_t[a]);
     }
+  }
+
+  row_setup(&line);
+  if (line.row) {
+    row_span(&line, first, out, n);
+    return;
   }
 
   Layers layers;

@@ -86,12 +86,14 @@ row_fill(const Line* line, RowWindow* win, unsigned h)
     VI hi;
     if (line->period[0] != 0U) {
       // A tile: the values wrap anywhere in the half.
+      // Consecutive values: one division, then steps.
       uint32_t wrapped_lo[P4D_W];
       uint32_t wrapped_hi[P4D_W];
+      uint64_t c = cell_wrap(first + l, line->period[0]);
       for (unsigned i = 0U; i < P4D_W; ++i) {
-        const uint64_t c = cell_wrap(first + l + i, line->period[0]);
-        wrapped_lo[i]    = cell_lo(c);
-        wrapped_hi[i]    = cell_hi(c);
+        wrapped_lo[i] = cell_lo(c);
+        wrapped_hi[i] = cell_hi(c);
+        c             = c + 1U == line->period[0] ? 0U : c + 1U;
       }
       lo = vi_load(wrapped_lo);
       hi = vi_load(wrapped_hi);

@@ -66,6 +66,10 @@
     VD   vd_add(VD a, VD b)                 a + b
     VD   vd_sub(VD a, VD b)                 a - b
     VD   vd_mul(VD a, VD b)                 a * b
+    VD   vd_floor(VD a)                     floor(a)
+    VDM  vd_lt(VD a, VD b), vd_eq           the lanes where a < b, a == b
+    VD   vd_blend(VDM m, VD a, VD b)        b in the lanes of m, a
+                                            elsewhere
     VD   vd_lane_times(unsigned h, size_t n)  the lane offsets of half h
                                             (0 or 1) of a block of n
                                             points, min(h * P4D_W / 2 +
@@ -110,7 +114,7 @@
   their cells before the hash: the x, y, z cell of the cached layers is
   wrapped when its chain is hashed, each layer group hashes its 16 wrapped
   w cells in scalar code, and per-lane hashing wraps each lane's cells in
-  scalar code (lanes_wrap()); the aperiodic path is untouched.
+  vector code (lanes_wrap()); the aperiodic path is untouched.
 
   The fused multiply-adds multiply by a gradient component, 0 or +-1, so the
   product is exact and the single rounding is the sum's: the same bits as

@@ -391,10 +391,10 @@ rows_frame(float* out)
 static void
 report_rows(const P4dIsa* paths, unsigned n_paths, int argc, char** argv)
 {
-  static float   frame[ROWS_SIDE * ROWS_SIDE];
-  const unsigned n_frames =
-    argc >= 3 && atoi(argv[2]) > 0 ? (unsigned)atoi(argv[2]) : N_REPEATS;
-  const char* const only = argc >= 4 ? argv[3] : NULL;
+  static float      frame[ROWS_SIDE * ROWS_SIDE];
+  const long        asked    = argc >= 3 ? strtol(argv[2], NULL, 10) : 0;
+  const unsigned    n_frames = asked > 0 ? (unsigned)asked : N_REPEATS;
+  const char* const only     = argc >= 4 ? argv[3] : NULL;
 
   double ms[P4D_ISA_COUNT][64];
   for (unsigned f = 0U; f < n_frames && f < 64U; ++f) {

@@ -78,7 +78,7 @@ row_setup(Line* line)
 static void
 row_fill(const Line* line, RowWindow* win, unsigned h)
 {
-  const uint64_t first = win->first + h * P4D_GROUP;
+  const uint64_t first = win->first + (uint64_t)h * P4D_GROUP;
   win->filled[h]       = true;
   P4D_UNROLL
   for (unsigned l = 0U; l < P4D_GROUP; l += P4D_W) {

@@ -86,7 +86,7 @@
 
   How it works.  A lane is one point of the line.  Every lane does exactly
   the scalar kernel's arithmetic (noise.c) in the same order, so every path
-  gives the same bits.  Three tricks make that fast without changing a bit:
+  gives the same bits.  These tricks make that fast without changing a bit:
 
   - Layers.  Gradients depend only on the cell.  Where a block's points
     share their x, y and z cells (lines in the engines move slowly in space
@@ -105,6 +105,10 @@
     blending every layer in every lane wastes most of the work: with
     P4D_LOOKUP32 each lane instead picks its own 16 corners'
     gradients from the cached layers and blends only those.
+
+  - Rows.  A line along x only (an image row) caches each x lattice
+    value's corner gradients and constant products in a window that moves
+    along the row (noise_row_template.h; with P4D_LOOKUP32).
 
   - Per-lane gradients.  Otherwise every lane hashes its own corners, where
     the path can look up a gradient per lane (P4D_LOOKUP32); a path

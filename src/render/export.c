@@ -6,6 +6,7 @@
 #include "export.h"
 
 #include "atomic_file.h"
+#include "kind.h"
 #include "output.h"
 #include "render.h"
 
@@ -55,6 +56,13 @@ plan_output(const P4dPlan*    plan,
                      : p4d_report_name(st, o->output, NULL);
   }
   const P4dWriterClass* const writer = info->format.writer;
+  if (writer->picture) {
+    snprintf(st->text,
+             sizeof(st->text),
+             "%s renders no pictures (pictures come from --plugin image)",
+             p4d_kind_plugin(plan->kind)->name);
+    return p4d_report_bad_value(st, "-o", o->output, st->text);
+  }
   if (stream && !writer->can_stream) {
     char streams[256];
     p4d_writers_list_streams("", streams, sizeof(streams));

@@ -407,8 +407,13 @@ p4d_plan_free(P4dPlan* plan)
 void
 p4d_plan_params_at(const P4dPlan* plan, int64_t frame, float* params)
 {
+  p4d_plan_params_at_time(plan, (double)frame / plan->sample_rate_hz, params);
+}
+
+void
+p4d_plan_params_at_time(const P4dPlan* plan, double t, float* params)
+{
   const P4dParamTable* table = p4d_kind_params(plan->kind);
-  const double         t     = (double)frame / plan->sample_rate_hz;
 
   for (uint32_t i = 0U; i < table->n_params; ++i) {
     const P4dLane* lane = &plan->lanes[i];

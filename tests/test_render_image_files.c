@@ -81,7 +81,7 @@ static void
 test_png_r16(void)
 {
   P4dPictureJob job = {
-    "grey.png", NULL, 64U, 48U, 30U, 1U, 1.5, 1.0, 1U, 2.0f
+    "grey.png", NULL, 64U, 48U, 30U, 1U, 1.5, 1.0, 1U, 0.0f
   };
   p4d_picture_render_ok(&job);
   check_whole("grey.png", &job, 8U, true);
@@ -97,8 +97,8 @@ test_png_r16(void)
   p4d_picture_render_ok(&job);
   check_whole("height.r16", &job, 16U, true);
 
-  job.seed   = 3.0f; // a colour palette
-  job.output = "colour.png";
+  job.palette = 1.0f; // a colour palette (Magma)
+  job.output  = "colour.png";
   p4d_picture_render_ok(&job);
   check_whole("colour.png", &job, 8U, false);
   job.output = "colour16.png";
@@ -161,7 +161,7 @@ static void
 test_exr(void)
 {
   P4dPictureJob job = {
-    "grey.exr", NULL, 40U, 24U, 30U, 1U, 0.25, 1.0, 1U, 4.0f
+    "grey.exr", NULL, 40U, 24U, 30U, 1U, 0.25, 1.0, 1U, 0.0f
   };
   p4d_picture_render_ok(&job);
   check_exr("grey.exr", &job, false);
@@ -169,9 +169,9 @@ test_exr(void)
   job.format = "exr-half";
   p4d_picture_render_ok(&job);
   check_exr("grey_half.exr", &job, true);
-  job.seed   = 5.0f;
-  job.output = "colour.exr";
-  job.format = NULL;
+  job.palette = 2.0f;
+  job.output  = "colour.exr";
+  job.format  = NULL;
   p4d_picture_render_ok(&job);
   check_exr("colour.exr", &job, false);
   job.output = "colour_half.exr";
@@ -267,7 +267,7 @@ test_sequence(void)
 {
   // 0.2 s at 24000/1001 from 10 s: 4.795 frames, so 5 files.
   P4dPictureJob job = { "f_%03d.png", NULL, 16U, 8U, 24000U,
-                        1001U,        10.0, 0.2, 2U, 2.0f };
+                        1001U,        10.0, 0.2, 2U, 0.0f };
   p4d_picture_render_ok(&job);
   assert(p4d_work_count() == 10U);
   for (long k = 0; k < 5; ++k) {
@@ -350,7 +350,7 @@ test_hostile_names(void)
   };
   for (size_t i = 0U; i < sizeof(cases) / sizeof(cases[0]); ++i) {
     P4dPictureJob job = { cases[i].name, "png", 8U, 8U,  30U, 1U,
-                          0.0,           1.0,   2U, 2.0f };
+                          0.0,           1.0,   2U, 0.0f };
     job.format        = strstr(cases[i].name, "y4m") ? NULL : "png";
     P4dRenderStatus st;
     assert(p4d_picture_render(&job, &st) == P4D_RENDER_ERR_USAGE);
@@ -360,7 +360,7 @@ test_hostile_names(void)
 
   // A percent sign, and a folder that does not exist.
   P4dPictureJob job = {
-    "100%%_%d.png", NULL, 8U, 8U, 30U, 1U, 0.0, 0.1, 1U, 2.0f
+    "100%%_%d.png", NULL, 8U, 8U, 30U, 1U, 0.0, 0.1, 1U, 0.0f
   };
   p4d_picture_render_ok(&job);
   assert(p4d_work_exists("100%_0.png") && p4d_work_exists("100%_0.json"));

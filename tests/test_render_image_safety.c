@@ -85,7 +85,7 @@ test_disk_full(unsigned jobs)
   }
   // 40 frames of 64x64 16-bit PNG (8 KiB each at least) cannot fit.
   const P4dPictureJob job = {
-    "disk/f_%03d.png", "png16", 64U, 64U, 10U, 1U, 0.0, 4.0, jobs, 2.0f
+    "disk/f_%03d.png", "png16", 64U, 64U, 10U, 1U, 0.0, 4.0, jobs, 0.0f
   };
   P4dRenderStatus st;
   assert(p4d_picture_render(&job, &st) == P4D_RENDER_ERR_FAILED);

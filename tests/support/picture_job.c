@@ -30,6 +30,29 @@ p4d_picture_reader(const char* path)
   assert(realpath(path, reader));
 }
 
+const P4dKindClass*
+p4d_picture_kind(void)
+{
+  const P4dKindClass* kind = NULL;
+  for (unsigned i = 0U; (kind = p4d_kind_at(i)); ++i) {
+    if (kind->pictures) {
+      return kind;
+    }
+  }
+  assert(!"no kind renders pictures");
+  return NULL;
+}
+
+/// The parameters of job: the image's defaults, seed 7, its palette.
+static void
+job_params(const P4dPictureJob* job, float* params)
+{
+  const P4dParamTable* const table = p4d_kind_params(p4d_picture_kind());
+  p4d_param_defaults(table, params);
+  params[p4d_param_find(table, "seed")]    = 7.0f;
+  params[p4d_param_find(table, "palette")] = job->palette;
+}
+
 /// Render job in-process: the renderer's code with the linked engine.
 P4dRenderCode
 p4d_picture_render(const P4dPictureJob* job, P4dRenderStatus* st)
@@ -49,11 +72,10 @@ p4d_picture_render(const P4dPictureJob* job, P4dRenderStatus* st)
 
   P4dPlan plan;
   memset(&plan, 0, sizeof(plan));
-  plan.kind           = p4d_kind_by_name("mod");
+  plan.kind           = p4d_picture_kind();
   plan.sample_rate_hz = 48000.0;
   plan.tempo_bpm      = 120.0;
-  p4d_param_defaults(p4d_kind_params(plan.kind), plan.base);
-  plan.base[0] = job->seed;
+  job_params(job, plan.base);
 
   P4dFormat format;
   memset(st, 0, sizeof(*st));
@@ -85,10 +107,8 @@ p4d_picture_engine(const P4dPictureJob* job,
   const P4dImageSetup setup = { job->width, job->height, 48000.0, 120.0 };
   P4dImageFrame*      frame = NULL;
   assert(!p4d_image_frame_new(&setup, &frame));
-  const P4dParamTable* table = p4d_kind_params(p4d_kind_by_name("mod"));
-  float                params[P4D_MAX_PARAMS];
-  p4d_param_defaults(table, params);
-  params[0]               = job->seed;
+  float params[P4D_MAX_PARAMS];
+  job_params(job, params);
   const P4dImageTime time = { n, job->fps_num, job->fps_den, job->start_s };
   p4d_image_frame_set(frame, params, &time);
   p4d_image_frame_rows(frame, 0U, job->height, value, tone);

@@ -11,6 +11,7 @@
 #ifndef P4D_TEST_PICTURE_JOB_H
 #define P4D_TEST_PICTURE_JOB_H
 
+#include "kind.h"
 #include "report.h"
 
 #include <stdbool.h>
@@ -28,12 +29,16 @@ typedef struct {
   double      start_s;
   double      duration_s;
   unsigned    jobs;
-  float       seed; ///< The first parameter
+  float       palette; ///< 0: grey, 1 ..: a colour palette (palette=)
 } P4dPictureJob;
 
 /// Use the reader at path (made absolute) from now on.
 void
 p4d_picture_reader(const char* path);
+
+/// The kind that renders pictures (the Image engine's).
+const P4dKindClass*
+p4d_picture_kind(void);
 
 /// Render job in-process: the renderer's code with the linked engine.
 P4dRenderCode

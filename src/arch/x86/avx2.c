@@ -330,5 +330,6 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
 #include "phi_map_template.h"
 
 const P4dIsaTable p4d_isa_avx2 = {
-  P4D_ISA_AVX2, noise_span, phi_map, motion_read, motion_exp, motion_sin,
+  P4D_ISA_AVX2, noise_span, noise_points, phi_map,
+  motion_read,  motion_exp, motion_sin,
 };

@@ -372,5 +372,6 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
 #include "phi_map_template.h"
 
 const P4dIsaTable p4d_isa_avx512 = {
-  P4D_ISA_AVX512, noise_span, phi_map, motion_read, motion_exp, motion_sin,
+  P4D_ISA_AVX512, noise_span, noise_points, phi_map,
+  motion_read,    motion_exp, motion_sin,
 };

@@ -23,6 +23,7 @@
 #include "preset.h"
 
 #include "support/png.h"
+#include "support/process.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -164,36 +165,45 @@ main(int argc, char** argv)
   printf("# %u tiles (%u Image presets) in %s\n", s.n, n_image, png);
 
   // An independent reader: PIL's size and each tile's centre.
-  char cmd[8192];
-  int  len = snprintf(cmd,
-                     sizeof(cmd),
-                     "/usr/bin/python3 -c 'import sys; from PIL import Image; "
-                      "im = Image.open(sys.argv[1]).convert(\"RGB\"); "
-                      "print(im.size[0], im.size[1]); "
-                      "[print(*im.getpixel((int(a), int(b)))) for a, b in "
-                      "zip(sys.argv[2::2], sys.argv[3::2])]' %s",
-                     png);
+  static const char script[] =
+    "import sys\n"
+    "from PIL import Image\n"
+    "im = Image.open(sys.argv[1]).convert('RGB')\n"
+    "print(*im.size)\n"
+    "for a, b in zip(sys.argv[2::2], sys.argv[3::2]):\n"
+    "    print(*im.getpixel((int(a), int(b))))\n";
+  char        coords[MAX_TILES][2][16];
+  const char* args[3U + 2U * MAX_TILES + 1U] = { "-c", script, png };
   for (unsigned i = 0U; i < s.n; ++i) {
-    len += snprintf(cmd + len,
-                    sizeof(cmd) - (size_t)len,
-                    " %u %u",
-                    GAP + (i % COLUMNS) * (TILE + GAP) + TILE / 2U,
-                    GAP + (i / COLUMNS) * (TILE + GAP) + TILE / 2U);
+    snprintf(coords[i][0],
+             sizeof(coords[i][0]),
+             "%u",
+             GAP + (i % COLUMNS) * (TILE + GAP) + TILE / 2U);
+    snprintf(coords[i][1],
+             sizeof(coords[i][1]),
+             "%u",
+             GAP + (i / COLUMNS) * (TILE + GAP) + TILE / 2U);
+    args[3U + 2U * i]      = coords[i][0];
+    args[3U + 2U * i + 1U] = coords[i][1];
   }
-  FILE* const pil = popen(cmd, "r");
-  assert(pil);
-  unsigned w = 0U;
-  unsigned h = 0U;
-  assert(fscanf(pil, "%u %u", &w, &h) == 2 && w == s.w && h == s.h);
+  P4dProcSetup how;
+  memset(&how, 0, sizeof(how));
+  how.program             = "/usr/bin/python3";
+  const P4dProcResult pil = p4d_proc_run(&how, args);
+  if (pil.status) {
+    fprintf(stderr, "PIL: %s\n", pil.err);
+  }
+  assert(pil.status == 0);
+  char*               at = NULL;
+  const unsigned long w  = strtoul(pil.out, &at, 10);
+  const unsigned long h  = strtoul(at, &at, 10);
+  assert(w == s.w && h == s.h);
   for (unsigned i = 0U; i < s.n; ++i) {
-    unsigned r = 0U;
-    unsigned g = 0U;
-    unsigned b = 0U;
-    assert(fscanf(pil, "%u %u %u", &r, &g, &b) == 3);
-    assert(r == s.centre[i][0] && g == s.centre[i][1] && b == s.centre[i][2]);
+    for (unsigned k = 0U; k < 3U; ++k) {
+      assert(strtoul(at, &at, 10) == s.centre[i][k]);
+    }
   }
-  assert(pclose(pil) == 0);
-  printf("# PIL reads %ux%u and the centre of every tile\n", w, h);
+  printf("# PIL reads %lux%lu and the centre of every tile\n", w, h);
   free(s.argb);
   return 0;
 }

@@ -92,6 +92,7 @@ struct P4dImageFrameImpl {
   P4dImageField field; ///< The picture's field
   P4dImageField warps[P4D_IMAGE_WARPS]; ///< Its warp fields (warp > 0)
   P4dImageFacts facts;
+  P4dVoice      voice; ///< Scratch of p4d_image_frame_set(): the Mod's voice
 };
 
 /**

@@ -15,7 +15,7 @@
 #include "params.h"
 
 #include "support/compare.h"
-#include "support/picture.h"
+#include "support/frames.h"
 
 #include <assert.h>
 #include <math.h>
@@ -23,12 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef P4dPicture Picture;
+typedef P4dFrame Picture;
 
 static void
 defaults(float* p)
 {
-  p4d_picture_defaults(p);
+  p4d_frames_defaults(p);
 }
 
 /// Render frame n of params at fps into a picture, rows in cuts of
@@ -44,19 +44,19 @@ render(const float* params,
        uint32_t     rows_per_call)
 {
   const P4dImageTime time = { n, fps_num, fps_den, start_s };
-  return p4d_picture_render(params, w, h, &time, rows_per_call);
+  return p4d_frames_render(params, w, h, &time, rows_per_call);
 }
 
 static void
 picture_free(Picture* pic)
 {
-  p4d_picture_free(pic);
+  p4d_frames_free(pic);
 }
 
 static bool
 same(const Picture* a, const Picture* b)
 {
-  return p4d_picture_same(a, b);
+  return p4d_frames_same(a, b);
 }
 
 /// Mean |a - b| over the pixels' tones.

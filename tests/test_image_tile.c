@@ -15,7 +15,7 @@
 #include "image.h"
 #include "params.h"
 
-#include "support/picture.h"
+#include "support/frames.h"
 
 #include <assert.h>
 #include <math.h>
@@ -25,7 +25,7 @@ static const P4dImageTime frame0 = { 0, 30U, 1U, 1.5 };
 
 /// Mean |value(x + 1) - value(x)| down column pair (x, x + 1 mod w).
 static double
-column_step(const P4dPicture* p, uint32_t x)
+column_step(const P4dFrame* p, uint32_t x)
 {
   const uint32_t next = (x + 1U) % p->w;
   double         sum  = 0.0;
@@ -38,7 +38,7 @@ column_step(const P4dPicture* p, uint32_t x)
 
 /// Mean |value(y + 1) - value(y)| along row pair (y, y + 1 mod h).
 static double
-row_step(const P4dPicture* p, uint32_t y)
+row_step(const P4dFrame* p, uint32_t y)
 {
   const uint32_t     next = (y + 1U) % p->h;
   const float* const a    = p->value + (size_t)y * p->w;
@@ -56,7 +56,7 @@ row_step(const P4dPicture* p, uint32_t y)
    wrap, the last column to the first).
 */
 static double
-seam_ratio(const P4dPicture* p, bool across, uint32_t s)
+seam_ratio(const P4dFrame* p, bool across, uint32_t s)
 {
   const uint32_t n    = across ? p->w : p->h;
   double         side = 0.0;
@@ -77,7 +77,7 @@ seam_ratio(const P4dPicture* p, bool across, uint32_t s)
    picture: the largest |ratio - 1| inside, and the wrap's, in *wrap.
 */
 static double
-seam_spread(const P4dPicture* p, bool across, double* wrap)
+seam_spread(const P4dFrame* p, bool across, double* wrap)
 {
   const uint32_t n     = across ? p->w : p->h;
   double         worst = 0.0;
@@ -93,7 +93,7 @@ test_seams(float fractal, float warp)
 {
   for (unsigned octaves = 1U; octaves <= (fractal ? 5U : 2U); ++octaves) {
     float p[P4D_IMAGE_N_PARAMS];
-    p4d_picture_defaults(p);
+    p4d_frames_defaults(p);
     p[P4D_IMAGE_TILE]        = 1.0f;
     p[P4D_IMAGE_FRACTAL]     = fractal;
     p[P4D_IMAGE_WARP]        = warp;
@@ -104,9 +104,9 @@ test_seams(float fractal, float warp)
     // 2 cells across 128 pixels (octave 4 still below a quarter of a cell
     // per pixel), 64 down 4096: columns of many cells; and the same turned.
     p[P4D_IMAGE_SCALE] = 2.0f;
-    P4dPicture tall    = p4d_picture_render(p, 128U, 4096U, &frame0, 4096U);
+    P4dFrame tall      = p4d_frames_render(p, 128U, 4096U, &frame0, 4096U);
     p[P4D_IMAGE_SCALE] = 64.0f;
-    P4dPicture   wide  = p4d_picture_render(p, 4096U, 128U, &frame0, 128U);
+    P4dFrame     wide  = p4d_frames_render(p, 4096U, 128U, &frame0, 128U);
     double       rx    = 0.0;
     double       ry    = 0.0;
     const double ix    = seam_spread(&tall, true, &rx);
@@ -121,8 +121,8 @@ test_seams(float fractal, float warp)
            ix,
            iy);
     assert(fabs(rx - 1.0) <= ix + 0.02 && fabs(ry - 1.0) <= iy + 0.02);
-    p4d_picture_free(&tall);
-    p4d_picture_free(&wide);
+    p4d_frames_free(&tall);
+    p4d_frames_free(&wide);
   }
 }
 
@@ -132,14 +132,14 @@ static void
 test_whole_tiles(void)
 {
   float p[P4D_IMAGE_N_PARAMS];
-  p4d_picture_defaults(p);
+  p4d_frames_defaults(p);
   p[P4D_IMAGE_TILE]      = 1.0f;
   p[P4D_IMAGE_FRACTAL]   = 1.0f;
   p[P4D_IMAGE_OCTAVES]   = 5.0f;
   p[P4D_IMAGE_SCALE]     = 4.4f; // 4 cells across, 2 down
   p[P4D_IMAGE_OFFSET_X]  = 0.25f;
   p[P4D_IMAGE_OFFSET_Y]  = 0.5f;
-  P4dPicture  ref        = p4d_picture_render(p, 128U, 64U, &frame0, 64U);
+  P4dFrame    ref        = p4d_frames_render(p, 128U, 64U, &frame0, 64U);
   const float moves[][2] = {
     { 4.0f, 0.0f }, { -8.0f, 2.0f }, { -4000.0f, -2000.0f }, { 400.0f, -6.0f }
   };
@@ -151,15 +151,15 @@ test_whole_tiles(void)
     }
     q[P4D_IMAGE_OFFSET_X] += moves[m][0];
     q[P4D_IMAGE_OFFSET_Y] += moves[m][1];
-    P4dPicture pic = p4d_picture_render(q, 128U, 64U, &frame0, 64U);
+    P4dFrame pic = p4d_frames_render(q, 128U, 64U, &frame0, 64U);
     for (size_t i = 0U; i < (size_t)128U * 64U; ++i) {
       worst = fmax(worst, fabs((double)pic.value[i] - ref.value[i]));
     }
-    p4d_picture_free(&pic);
+    p4d_frames_free(&pic);
   }
   printf("# moved by whole tiles: largest difference %.3g\n", worst);
   assert(worst < 1e-4);
-  p4d_picture_free(&ref);
+  p4d_frames_free(&ref);
 }
 
 /// Tile and loop at once: frame N is frame 0, bit for bit, and tiles.
@@ -167,7 +167,7 @@ static void
 test_tile_loop(void)
 {
   float p[P4D_IMAGE_N_PARAMS];
-  p4d_picture_defaults(p);
+  p4d_frames_defaults(p);
   p[P4D_IMAGE_TILE]         = 1.0f;
   p[P4D_IMAGE_FRACTAL]      = 1.0f;
   p[P4D_IMAGE_WARP]         = 0.3f;
@@ -176,11 +176,11 @@ test_tile_loop(void)
   p[P4D_IMAGE_LOOP_BEATS]   = 8.0f;
   const P4dImageTime a      = { 3, 24U, 1U, 0.0 };
   const P4dImageTime b      = { 3 + 96, 24U, 1U, 0.0 }; // 8 beats: 4 s
-  P4dPicture         pa     = p4d_picture_render(p, 64U, 64U, &a, 64U);
-  P4dPicture         pb     = p4d_picture_render(p, 64U, 64U, &b, 7U);
-  assert(p4d_picture_same(&pa, &pb));
-  p4d_picture_free(&pa);
-  p4d_picture_free(&pb);
+  P4dFrame           pa     = p4d_frames_render(p, 64U, 64U, &a, 64U);
+  P4dFrame           pb     = p4d_frames_render(p, 64U, 64U, &b, 7U);
+  assert(p4d_frames_same(&pa, &pb));
+  p4d_frames_free(&pa);
+  p4d_frames_free(&pb);
   printf("# tile and loop: frame 99 is frame 3 (8 beats at 24 fps)\n");
 }
 
@@ -195,13 +195,13 @@ test_types(void)
   for (unsigned t = 0U; t < 4U; ++t) {
     for (unsigned octaves = 1U; octaves <= 5U; octaves += 2U) {
       float p[P4D_IMAGE_N_PARAMS];
-      p4d_picture_defaults(p);
+      p4d_frames_defaults(p);
       p[P4D_IMAGE_TYPE]    = (float)t;
       p[P4D_IMAGE_FRACTAL] = 1.0f;
       p[P4D_IMAGE_OCTAVES] = (float)octaves;
       // 32 x 16 cells, 64 pixels a cell: octave 4 is still whole.
       p[P4D_IMAGE_SCALE] = 32.0f;
-      P4dPicture   pic   = p4d_picture_render(p, 2048U, 1024U, &frame0, 64U);
+      P4dFrame     pic   = p4d_frames_render(p, 2048U, 1024U, &frame0, 64U);
       const size_t n     = (size_t)2048U * 1024U;
       double       sum   = 0.0;
       double       sum2  = 0.0;
@@ -217,7 +217,7 @@ test_types(void)
              mean,
              sd);
       assert(fabs(mean) < 0.1 && sd > 0.85 && sd < 1.15);
-      p4d_picture_free(&pic);
+      p4d_frames_free(&pic);
     }
   }
 }

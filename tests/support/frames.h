@@ -6,8 +6,8 @@
   rendered whole into values and tones, compared bit for bit.
 */
 
-#ifndef P4D_TEST_PICTURE_H
-#define P4D_TEST_PICTURE_H
+#ifndef P4D_TEST_FRAMES_H
+#define P4D_TEST_FRAMES_H
 
 #include "image.h"
 
@@ -20,29 +20,29 @@ typedef struct {
   uint32_t h;
   float*   value;
   float*   tone;
-} P4dPicture;
+} P4dFrame;
 
 /// The Image's parameters at their defaults.
 void
-p4d_picture_defaults(float* params);
+p4d_frames_defaults(float* params);
 
 /**
    Frame time->frame of params, w x h at 48 kHz and 120 bpm, rendered in
-   calls of rows_per_call rows (freed with p4d_picture_free()).
+   calls of rows_per_call rows (freed with p4d_frames_free()).
 */
-P4dPicture
-p4d_picture_render(const float*        params,
-                   uint32_t            w,
-                   uint32_t            h,
-                   const P4dImageTime* time,
-                   uint32_t            rows_per_call);
+P4dFrame
+p4d_frames_render(const float*        params,
+                  uint32_t            w,
+                  uint32_t            h,
+                  const P4dImageTime* time,
+                  uint32_t            rows_per_call);
 
 /// Free a picture's buffers.
 void
-p4d_picture_free(P4dPicture* pic);
+p4d_frames_free(P4dFrame* pic);
 
 /// Whether two pictures are the same bits, values and tones.
 bool
-p4d_picture_same(const P4dPicture* a, const P4dPicture* b);
+p4d_frames_same(const P4dFrame* a, const P4dFrame* b);
 
-#endif // P4D_TEST_PICTURE_H
+#endif // P4D_TEST_FRAMES_H

@@ -3,7 +3,7 @@
 
 #undef NDEBUG
 
-#include "picture.h"
+#include "frames.h"
 
 #include "compare.h"
 #include "params.h"
@@ -12,26 +12,26 @@
 #include <stdlib.h>
 
 void
-p4d_picture_defaults(float* params)
+p4d_frames_defaults(float* params)
 {
   p4d_param_defaults(p4d_params(P4D_KIND_IMAGE), params);
 }
 
-P4dPicture
-p4d_picture_render(const float*        params,
-                   uint32_t            w,
-                   uint32_t            h,
-                   const P4dImageTime* time,
-                   uint32_t            rows_per_call)
+P4dFrame
+p4d_frames_render(const float*        params,
+                  uint32_t            w,
+                  uint32_t            h,
+                  const P4dImageTime* time,
+                  uint32_t            rows_per_call)
 {
   const P4dImageSetup setup = { w, h, 48000.0, 120.0 };
   P4dImageFrame*      frame = NULL;
   assert(!p4d_image_frame_new(&setup, &frame) && frame);
   p4d_image_frame_set(frame, params, time);
 
-  P4dPicture pic = { w, h, NULL, NULL };
-  pic.value      = (float*)calloc((size_t)w * h, sizeof(float));
-  pic.tone       = (float*)calloc((size_t)w * h, sizeof(float));
+  P4dFrame pic = { w, h, NULL, NULL };
+  pic.value    = (float*)calloc((size_t)w * h, sizeof(float));
+  pic.tone     = (float*)calloc((size_t)w * h, sizeof(float));
   assert(pic.value && pic.tone);
   for (uint32_t r = 0U; r < h; r += rows_per_call) {
     const uint32_t m = h - r < rows_per_call ? h - r : rows_per_call;
@@ -43,7 +43,7 @@ p4d_picture_render(const float*        params,
 }
 
 void
-p4d_picture_free(P4dPicture* pic)
+p4d_frames_free(P4dFrame* pic)
 {
   free(pic->value);
   free(pic->tone);
@@ -51,7 +51,7 @@ p4d_picture_free(P4dPicture* pic)
 }
 
 bool
-p4d_picture_same(const P4dPicture* a, const P4dPicture* b)
+p4d_frames_same(const P4dFrame* a, const P4dFrame* b)
 {
   const size_t n = (size_t)a->w * a->h;
   return a->w == b->w && a->h == b->h &&

@@ -281,9 +281,7 @@ p4d_image_frame_colour(const P4dImageFrame* frame,
                        float*               rgb,
                        size_t               n)
 {
-  for (size_t i = 0U; i < n; ++i) {
-    p4d_image_palette_colour(frame->palette, tone[i], rgb + 3U * i);
-  }
+  p4d_image_palette_colours(frame->palette, tone, rgb, n);
 }
 
 void

@@ -163,6 +163,7 @@ test_cuts(void)
   p4d_image_frame_rows(frame, 64U, 1U, row, row);
   p4d_image_frame_rows(frame, 0U, 0U, row, row);
   p4d_image_frame_free(frame);
+  free(row);
   picture_free(&whole);
 }
 

@@ -273,6 +273,7 @@ main(int argc, char** argv)
       ++n;
     }
   }
+  free(list);
 
   // Through the renderer's 16-bit PNG, read back by PIL.
   p4d_work_open("image-sync");

@@ -705,7 +705,13 @@ p4d_pictures_run(const P4dPlan*    plan,
              format.writer->name);
     return p4d_report_bad_value(st, "-o", o->output, st->text);
   }
-  sh.n_frames         = count_frames(o, one_stream || sh.name.numbered);
+  const bool sequence = one_stream || sh.name.numbered;
+  sh.n_frames         = count_frames(o, sequence);
+  if (!sequence && (o->duration_arg || o->fps_given)) {
+    p4d_report_warn("%s: ignored: one picture, at --start (a name with a "
+                    "frame number, such as f_%%05d.png, writes a sequence)",
+                    o->duration_arg ? "--duration" : "--fps");
+  }
   const unsigned jobs = o->n_jobs ? o->n_jobs : 1U;
   sh.n_workers = (int64_t)jobs < sh.n_frames ? jobs : (unsigned)sh.n_frames;
   sh.row_jobs  = jobs / sh.n_workers;

@@ -158,9 +158,15 @@ random_line(unsigned kind, double origin[4], double step[4])
   case 0U: // An image row: along x only, octave 0 to 9 of 4 cells per 512
     step[0] = 4.0 / 512.0 * (double)(1U << p4d_rng_below(&rng, 10U));
     break;
-  case 1U: // A row backwards, or from a row at a whole cell
+  case 1U: // A row backwards, at a whole cell, at +-0, across 2^32
     step[0]   = -p4d_rng_uniform(&rng, 0.0, 3.0);
     origin[1] = floor(origin[1]);
+    if (p4d_rng_below(&rng, 2U)) {
+      origin[2] = p4d_rng_below(&rng, 2U) ? 0.0 : -0.0;
+      origin[3] = p4d_rng_below(&rng, 2U) ? 0.0 : -0.0;
+    } else {
+      origin[0] = 0x1p32 + p4d_rng_uniform(&rng, -300.0, 300.0);
+    }
     break;
   case 2U: // The Mod's and the Noise's lines: slow in space, fast in time
     for (unsigned a = 0U; a < 3U; ++a) {
@@ -173,10 +179,14 @@ random_line(unsigned kind, double origin[4], double step[4])
       step[a] = p4d_rng_uniform(&rng, -2.0, 2.0);
     }
     break;
-  case 4U: // Huge coordinates, some beyond the range
+  case 4U: // Huge coordinates, some beyond the range; a huge row
     for (unsigned a = 0U; a < 4U; ++a) {
       origin[a] = 0x1p50 - p4d_rng_uniform(&rng, 0.0, 64.0);
       step[a]   = p4d_rng_uniform(&rng, -0.5, 0.5);
+    }
+    if (p4d_rng_below(&rng, 2U)) {
+      step[1] = step[2] = step[3] = 0.0;
+      step[0]                     = p4d_rng_uniform(&rng, -8.0, 8.0);
     }
     break;
   case 5U: // NaN or infinity somewhere
@@ -196,6 +206,20 @@ random_line(unsigned kind, double origin[4], double step[4])
 #define N_KINDS 7U
 #define MAX_N 1500U
 
+/// Long periods: across 2^32, and the longest.
+static const uint64_t long_periods[] = { 0xFFFFFFFFU,
+                                         0x200000005U,
+                                         0x3FFFFFFFFFFFU - 2U,
+                                         P4D_NOISE_PERIOD_MAX };
+
+/// A random period, long one time in four.
+static uint64_t
+random_period(void)
+{
+  return p4d_rng_below(&rng, 4U) ? periods[p4d_rng_below(&rng, N_PERIODS)]
+                                 : long_periods[p4d_rng_below(&rng, 4U)];
+}
+
 /// Random periods: none, w only, x and y (an image tile), or all four.
 static void
 random_periods(uint64_t period[4])
@@ -204,8 +228,20 @@ random_periods(uint64_t period[4])
   for (unsigned a = 0U; a < 4U; ++a) {
     const bool on =
       which == 3U || (which == 2U && a < 2U) || (which == 1U && a == 3U);
-    period[a] = on ? periods[p4d_rng_below(&rng, N_PERIODS)] : 0U;
+    period[a] = on ? random_period() : 0U;
   }
+}
+
+/// A coordinate within a few cells of a multiple of period (0: of 2^20),
+/// anywhere in range: where the vector paths' quotient by the period may
+/// be one off before its correction.
+static double
+near_multiple(uint64_t period)
+{
+  const double p     = (double)(period ? period : 1U << 20U);
+  const double k_max = floor(P4D_NOISE_COORD_MAX / p) - 1.0;
+  const double k     = floor(p4d_rng_uniform(&rng, -k_max, k_max));
+  return k * p + p4d_rng_uniform(&rng, -2.0, 2.0);
 }
 
 /// Every path's tiled lines equal the scalar ones, and the scalar ones
@@ -316,6 +352,9 @@ test_paths_points(void)
       for (size_t i = 0U; i < n; ++i) {
         for (unsigned a = 0U; a < 4U; ++a) {
           p[i][a] = p4d_rng_uniform(&rng, -span, span);
+        }
+        if (trial % 3U == 2U) {
+          p[i][p4d_rng_below(&rng, 4U)] = near_multiple(period[i % 4U]);
         }
         if (p4d_rng_below(&rng, 200U) == 0U) {
           // Bad and edge coordinates: taken as 0, or exactly on the lattice.

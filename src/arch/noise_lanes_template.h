@@ -7,9 +7,9 @@
   P4D_LOOKUP32.  Every lane hashes its own corners (blocks that span
   several x, y or z cells, and any points), or picks its own corners'
   gradients from the cached w layers (blocks that span many w layers).
-  Periodic axes wrap each lane's cell before its hash.  Defines the path's
-  points, noise_points() (a P4dPoints of kernel.h), for its table; without
-  P4D_LOOKUP32 that is the scalar kernel's.
+  Periodic axes wrap each lane's cell before its hash, in vector lanes.  Defines
+  the path's points, noise_points() (a P4dPoints of kernel.h), for its table;
+  without P4D_LOOKUP32 that is the scalar kernel's.
 */
 
 #ifdef P4D_LOOKUP32
@@ -41,30 +41,37 @@ static const float gradient_column[4][32] = {
 #  undef P4D_GRAD_COL8
 };
 
-/// Wrap each lane's cell (at, at_hi) on one axis and its upper neighbour
-/// into (up, up_hi) by cell_wrap() over period: scalar, lane by lane.
+/**
+   cell_wrap() of the cells of coordinates lo, hi (in range) over period
+   (1 .. 2^50) and of the cells above them, as the 32-bit halves of the
+   64-bit cells, in every lane: in doubles, where every value is a whole
+   number below 2^52 and so exact.  The quotient, through the rounded
+   inverse of the period, may come out one too small at a multiple of the
+   period, which a step corrects (a step the other way guards against the
+   opposite rounding, which cells below 2^51 never meet).
+*/
 static inline void
-lanes_wrap(uint64_t period, VI* at, VI* at_hi, VI* up, VI* up_hi)
+lanes_wrap(uint64_t period, VD lo, VD hi, VI* at, VI* at_hi, VI* up, VI* up_hi)
 {
-  uint32_t lo[P4D_W];
-  uint32_t hi[P4D_W];
-  uint32_t up_lo[P4D_W];
-  uint32_t up_hi_lane[P4D_W];
-  vi_store(lo, *at);
-  vi_store(hi, *at_hi);
-  for (unsigned i = 0U; i < P4D_W; ++i) {
-    const uint64_t cell = ((uint64_t)hi[i] << 32U) | lo[i];
-    const uint64_t a    = cell_wrap(cell, period);
-    const uint64_t u    = cell_wrap(cell + 1U, period);
-    lo[i]               = cell_lo(a);
-    hi[i]               = cell_hi(a);
-    up_lo[i]            = cell_lo(u);
-    up_hi_lane[i]       = cell_hi(u);
+  const VD p     = vd_set1((double)period);
+  const VD inv   = vd_set1(1.0 / (double)period);
+  const VD zero  = vd_set1(0.0);
+  const VD one   = vd_set1(1.0);
+  const VD in[2] = { lo, hi };
+  VD       r[2];
+  VD       u[2];
+  for (unsigned h = 0U; h < 2U; ++h) {
+    const VD cell = vd_floor(in[h]);
+    VD       m    = vd_sub(cell, vd_mul(p, vd_floor(vd_mul(cell, inv))));
+    m             = vd_blend(vd_lt(m, zero), m, vd_add(m, p));
+    m             = vd_blend(vd_lt(m, p), vd_sub(m, p), m);
+    const VD next = vd_add(m, one);
+    r[h]          = m;
+    u[h]          = vd_blend(vd_eq(next, p), next, zero);
   }
-  *at    = vi_load(lo);
-  *at_hi = vi_load(hi);
-  *up    = vi_load(up_lo);
-  *up_hi = vi_load(up_hi_lane);
+  VF frac;
+  vsplit(r[0], r[1], &frac, at, at_hi);
+  vsplit(u[0], u[1], &frac, up, up_hi);
 }
 
 /**
@@ -107,7 +114,7 @@ lanes_noise(uint32_t       key,
     VI up    = vi_add(c[k], vi_set1(1U));
     VI up_hi = vi_add_masked(c_hi[k], vi_eq(up, vi_set1(0U)), vi_set1(1U));
     if (period[k] != 0U) {
-      lanes_wrap(period[k], &at, &at_hi, &up, &up_hi);
+      lanes_wrap(period[k], lo[k], hi[k], &at, &at_hi, &up, &up_hi);
     }
     P4D_UNROLL
     for (unsigned i = n; i-- > 0U;) {

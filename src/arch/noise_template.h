@@ -66,6 +66,10 @@
     VD   vd_add(VD a, VD b)                 a + b
     VD   vd_sub(VD a, VD b)                 a - b
     VD   vd_mul(VD a, VD b)                 a * b
+    VD   vd_floor(VD a)                     floor(a)
+    VDM  vd_lt(VD a, VD b), vd_eq           the lanes where a < b, a == b
+    VD   vd_blend(VDM m, VD a, VD b)        b in the lanes of m, a
+                                            elsewhere
     VD   vd_lane_times(unsigned h, size_t n)  the lane offsets of half h
                                             (0 or 1) of a block of n
                                             points, min(h * P4D_W / 2 +
@@ -82,7 +86,7 @@
 
   How it works.  A lane is one point of the line.  Every lane does exactly
   the scalar kernel's arithmetic (noise.c) in the same order, so every path
-  gives the same bits.  Three tricks make that fast without changing a bit:
+  gives the same bits.  These tricks make that fast without changing a bit:
 
   - Layers.  Gradients depend only on the cell.  Where a block's points
     share their x, y and z cells (lines in the engines move slowly in space
@@ -102,6 +106,10 @@
     P4D_LOOKUP32 each lane instead picks its own 16 corners'
     gradients from the cached layers and blends only those.
 
+  - Rows.  A line along x only (an image row) caches each x lattice
+    value's corner gradients and constant products in a window that moves
+    along the row (noise_row_template.h; with P4D_LOOKUP32).
+
   - Per-lane gradients.  Otherwise every lane hashes its own corners, where
     the path can look up a gradient per lane (P4D_LOOKUP32); a path
     that cannot leaves such blocks to the scalar kernel.
@@ -110,7 +118,7 @@
   their cells before the hash: the x, y, z cell of the cached layers is
   wrapped when its chain is hashed, each layer group hashes its 16 wrapped
   w cells in scalar code, and per-lane hashing wraps each lane's cells in
-  scalar code (lanes_wrap()); the aperiodic path is untouched.
+  vector code (lanes_wrap()); the aperiodic path is untouched.
 
   The fused multiply-adds multiply by a gradient component, 0 or +-1, so the
   product is exact and the single rounding is the sum's: the same bits as
@@ -138,17 +146,23 @@ typedef struct {
   uint64_t period[4]; ///< Cells per period of each axis, 0: aperiodic
   double   origin[4];
   double   step[4];
-  bool     fixed[3];   ///< Axis x, y or z does not move along the line
-  bool     fixed_xyz;  ///< None of x, y, z moves
-  float    frac[3];    ///< Fraction on a fixed axis
-  double   floor[3];   ///< Cell on a fixed axis, as cell_floor() gives it
-  float    var_s[3];   ///< variance_s() of a fixed axis
-  float    var_t[3];   ///< variance_t() of a fixed axis
-  float    xyz_p;      ///< Variance fold of x, y, z: p (when fixed_xyz)
-  float    xyz_t;      ///< Variance fold of x, y, z: t (when fixed_xyz)
-  bool     one_xyz;    ///< Every point of the span is in range, in one x,
-                       ///< y, z cell
-  double xyz_floor[3]; ///< That cell, as block() would find it
+  bool     fixed[3];       ///< Axis x, y or z does not move along the line
+  bool     fixed_xyz;      ///< None of x, y, z moves
+  float    frac[3];        ///< Fraction on a fixed axis
+  double   floor[3];       ///< Cell on a fixed axis, as cell_floor() gives it
+  float    var_s[3];       ///< variance_s() of a fixed axis
+  float    var_t[3];       ///< variance_t() of a fixed axis
+  float    xyz_p;          ///< Variance fold of x, y, z: p (when fixed_xyz)
+  float    xyz_t;          ///< Variance fold of x, y, z: t (when fixed_xyz)
+  bool     one_xyz;        ///< Every point of the span is in range, in one x,
+                           ///< y, z cell
+  double   xyz_floor[3];   ///< That cell, as block() would find it
+  bool     row;            ///< Only x moves: y, z, w fixed (an image row)
+  float    row_d[2][3];    ///< y, z, w offsets to the lower, upper corners
+  float    row_u[3];       ///< Fades of y, z, w
+  float    row_var_s[3];   ///< variance_s() of y, z, w
+  float    row_var_t[3];   ///< variance_t() of y, z, w
+  uint64_t row_cell[2][3]; ///< y, z, w cells of the corners, wrapped
 } Line;
 
 /// Gradients of P4D_GROUP consecutive w layers of the cached xyz cell.
@@ -475,6 +489,7 @@ block_store(VF r, size_t n, float* out)
 }
 
 #include "noise_lanes_template.h"
+#include "noise_row_template.h"
 
 /// Gather from P4D_GATHER_LAYERS layers on (a path with
 /// P4D_LOOKUP32): fewer layers cost less by broadcasts.
@@ -602,9 +617,11 @@ noise_span(uint32_t       key,
            size_t         n,
            const uint64_t period[4])
 {
-  Line line = { key,  { 0U },   { 0.0 }, { 0.0 },  { false },
-                true, { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },
-                1.0f, 0.0f,     false,   { 0.0 } };
+  Line line;
+  memset(&line, 0, sizeof(line));
+  line.key       = key;
+  line.fixed_xyz = true;
+  line.xyz_p     = 1.0f;
   memcpy(line.period, period, sizeof(line.period));
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
@@ -629,6 +646,12 @@ noise_span(uint32_t       key,
     for (unsigned a = 1U; a < 3U; ++a) {
       variance_fold(&line.xyz_p, &line.xyz_t, line.var_s[a], line.var_t[a]);
     }
+  }
+
+  row_setup(&line);
+  if (line.row) {
+    row_span(&line, first, out, n);
+    return;
   }
 
   Layers layers;

@@ -202,6 +202,12 @@ vd_mul(VD a, VD b)
 }
 
 static inline VD
+vd_floor(VD a)
+{
+  return _mm512_roundscale_pd(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+}
+
+static inline VD
 vd_load(const double* p)
 {
   return _mm512_loadu_pd(p);

@@ -52,8 +52,9 @@ typedef struct {
   int64_t         failed;  ///< The frame that failed first, or -1
   P4dRenderStatus failure; ///< Why (its culprit in failed_path)
 
-  P4dAtomicFile stream_file;   ///< One stream of frames (Y4M)
-  void*         stream_writer; ///< Its writer's state
+  char          stream_path[PATH_SIZE]; ///< Its name ("%%" made "%")
+  P4dAtomicFile stream_file;            ///< One stream of frames (Y4M)
+  void*         stream_writer;          ///< Its writer's state
   Worker*       workers;
 } Shared;
 
@@ -581,7 +582,7 @@ open_stream(Shared* sh, P4dRenderStatus* st)
 {
   const P4dWriterInfo info = writer_info(sh);
   P4dRenderCode       code =
-    p4d_atomic_open(&sh->stream_file, sh->o->output, sh->o->force, st);
+    p4d_atomic_open(&sh->stream_file, sh->stream_path, sh->o->force, st);
   return code ? code
               : sh->format.writer->open(
                   &sh->stream_writer, &info, &sh->stream_file, st);
@@ -596,7 +597,7 @@ close_stream(Shared* sh, P4dRenderStatus* st)
     sigset_t old;
     hold_signals(&old);
     code = p4d_render_check_signal(st);
-    code = code ? p4d_report_name(st, sh->o->output, NULL)
+    code = code ? p4d_report_name(st, sh->stream_path, NULL)
                 : p4d_atomic_commit(&sh->stream_file, st);
     let_signals(&old);
   }
@@ -705,6 +706,7 @@ p4d_pictures_run(const P4dPlan*    plan,
              format.writer->name);
     return p4d_report_bad_value(st, "-o", o->output, st->text);
   }
+  p4d_frame_name_format(&sh.name, 0, sh.stream_path, sizeof(sh.stream_path));
   const bool sequence = one_stream || sh.name.numbered;
   sh.n_frames         = count_frames(o, sequence);
   if (!sequence && (o->duration_arg || o->fps_given)) {

@@ -83,6 +83,29 @@ test_implied(void)
   printf("# -o a.png: the Image engine, 40x30, its sidecar; no clobbering\n");
 }
 
+/// Options that change nothing say so: --size for a sound file,
+/// --duration for a single picture.
+static void
+test_warnings(void)
+{
+  static const struct {
+    const char* args[8];
+    const char* warning;
+  } cases[] = {
+    { { "-o", "a.wav", "--size", "64x64", "--duration", "0.1" },
+      "warning: --size: ignored: only pictures have a size" },
+    { { "-o", "a.png", "--size", "8x8", "--duration", "2" },
+      "warning: --duration: ignored: one picture, at --start" },
+  };
+  for (size_t i = 0U; i < sizeof(cases) / sizeof(cases[0]); ++i) {
+    const P4dProcResult r = p4d_cli_run(cases[i].args, P4D_PROC_PLAIN);
+    assert(!r.status && strstr(r.err, cases[i].warning));
+    assert(p4d_count_lines(r.err) == 1U);
+    p4d_work_clear();
+  }
+  printf("# --size for sound, --duration for one picture: a warning\n");
+}
+
 /// A sequence at 30000/1001 for 0.2 s: frames 0 .. 5, named f_00000.png
 /// on.
 static void
@@ -247,6 +270,7 @@ main(int argc, char** argv)
   printf("# %zu refusals, one line each, nothing written\n",
          sizeof(refusals) / sizeof(refusals[0]));
   test_implied();
+  test_warnings();
   test_sequence();
   test_progress();
   test_sigterm();

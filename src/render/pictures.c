@@ -40,10 +40,11 @@ typedef struct {
   P4dFrameName      name;
   P4dImageSetup     setup;
   int64_t           n_frames;
-  unsigned          n_workers; ///< Jobs that each render whole frames
-  unsigned          row_jobs;  ///< Threads that share the rows of a frame
-  bool              value;     ///< Frames need the field's value
-  bool              sidecar;   ///< Each file gets a sidecar
+  unsigned          n_workers;     ///< Jobs that each render whole frames
+  unsigned          row_jobs;      ///< Threads that share the rows of a frame
+  bool              value;         ///< Frames need the field's value
+  bool              sidecar;       ///< Each file gets a sidecar
+  bool              progress_here; ///< The one job shows the progress bar
 
   pthread_mutex_t lock;
   pthread_cond_t  changed;
@@ -350,6 +351,9 @@ going(Shared* sh)
   return !stop;
 }
 
+static void
+show_progress(int64_t done, int64_t total);
+
 /// A job's frames: n = index, index + n_workers, ...; each written to its
 /// files, or (one stream) handed to the writing thread.
 static void*
@@ -385,9 +389,12 @@ worker_main(void* arg)
         break;
       }
       pthread_mutex_lock(&sh->lock);
-      ++sh->n_done;
+      const int64_t done = ++sh->n_done;
       pthread_cond_broadcast(&sh->changed);
       pthread_mutex_unlock(&sh->lock);
+      if (sh->progress_here) {
+        show_progress(done, sh->n_frames);
+      }
     }
   }
   return NULL;
@@ -630,10 +637,8 @@ run_jobs(Shared* sh, bool progress)
   if (one_stream) {
     write_stream(sh, progress);
   } else if (sh->n_workers == 1U) {
+    sh->progress_here = progress;
     worker_main(&sh->workers[0]);
-    if (progress) {
-      show_progress(sh->n_done, sh->n_frames);
-    }
   } else {
     watch_files(sh, progress);
   }

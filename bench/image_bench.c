@@ -7,7 +7,8 @@
   FastNoise2 (Perlin under FractalFBm, 6 octaves, GenUniformGrid4D over a
   2D slice of the 4D field), with 1 thread and with the rows split over 2.
 
-      noise-bench --image [--fastnoise2 PATH] [--rounds N] [--scale CELLS]
+      noise-bench --image [--fastnoise2 PATH] [--rounds N] [--size WxH]
+                          [--scale CELLS]
 
   FastNoise2 is C++ and not a dependency: it is built outside the
   repository (doc/performance.md) and loaded here with dlopen() from PATH
@@ -366,6 +367,9 @@ static void*
 job_run(void* arg)
 {
   const Job* const job = (const Job*)arg;
+  if (job->n_rows == 0U) {
+    return NULL;
+  }
   job->render(job->frame, job->row0, job->n_rows, job->out);
   return NULL;
 }
@@ -529,6 +533,8 @@ p4d_image_bench_run(int argc, char** argv)
   const char* path   = NULL;
   unsigned    rounds = 11U;
   double      cells  = 4.0;
+  uint32_t    width  = 0U; // 0: both sizes
+  uint32_t    height = 0U;
   for (int i = 1; i < argc; ++i) {
     const char* const value = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(argv[i], "--image")) {
@@ -544,6 +550,15 @@ p4d_image_bench_run(int argc, char** argv)
         fprintf(stderr, "noise-bench: --rounds: 1 to %u\n", MAX_ROUNDS);
         return 2;
       }
+    } else if (!strcmp(argv[i], "--size") && value) {
+      const unsigned long w = strtoul(value, &end, 10);
+      const unsigned long h = *end == 'x' ? strtoul(end + 1, &end, 10) : 0U;
+      if (*end || w < 1U || h < 1U || w > 16384U || h > 16384U) {
+        fprintf(stderr, "noise-bench: --size: WxH, 1 to 16384 each\n");
+        return 2;
+      }
+      width  = (uint32_t)w;
+      height = (uint32_t)h;
     } else if (!strcmp(argv[i], "--scale") && value) {
       cells = strtod(value, &end);
       if (*end || !(cells > 0.0 && cells <= 4096.0)) {
@@ -553,7 +568,7 @@ p4d_image_bench_run(int argc, char** argv)
     } else {
       fprintf(stderr,
               "usage: noise-bench --image [--fastnoise2 PATH] [--rounds N] "
-              "[--scale CELLS]\n");
+              "[--size WxH] [--scale CELLS]\n");
       return 2;
     }
     ++i;
@@ -578,8 +593,12 @@ p4d_image_bench_run(int argc, char** argv)
          cpu,
          p4d_isa_name(p4d_isa_current()),
          fn2.library ? fn2_features_name() : "not loaded");
-  run_size(512U, 512U, cells, rounds);
-  run_size(1920U, 1080U, cells, rounds);
+  if (width) {
+    run_size(width, height, cells, rounds);
+  } else {
+    run_size(512U, 512U, cells, rounds);
+    run_size(1920U, 1080U, cells, rounds);
+  }
   fn2_unload();
   return 0;
 }

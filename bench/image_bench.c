@@ -35,6 +35,7 @@
 
 #include <ctype.h>
 #include <dlfcn.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,7 +45,7 @@
 #define MAX_ROUNDS 101U
 #define MAX_THREADS 2U
 #define OCTAVES 6
-#define FPS 24.0
+#define FPS 24U
 #define RATE_CELLS_PER_S 0.5
 #define SEED 1U
 
@@ -292,7 +293,11 @@ typedef void (*RenderRows)(const Frame* frame,
                            uint32_t     n_rows,
                            float*       out);
 
-/// perlin4d: the core's fBm along each row, time at w.
+/**
+   perlin4d: the core's fBm along each row (p4d_fbm4_sum_span()), time at
+   w.  The Image engine's rows (src/image/image.h) replace this once the
+   engine is built.
+*/
 static void
 p4d_rows(const Frame* frame, uint32_t row0, uint32_t n_rows, float* out)
 {
@@ -338,19 +343,23 @@ fn2_rows(const Frame* frame, uint32_t row0, uint32_t n_rows, float* out)
             NULL);
 }
 
+/// What a contender does once per frame before its rows, or NULL.
+typedef void (*PrepareFrame)(const Frame* frame);
+
 typedef struct {
-  const char* name;
-  RenderRows  render;
-  unsigned    threads;
-  bool        fastnoise2; ///< Needs FastNoise2 loaded
-  int         versus;     ///< The contender its ratio is taken to, or -1
+  const char*  name;
+  PrepareFrame prepare;
+  RenderRows   render;
+  unsigned     threads;
+  bool         fastnoise2; ///< Needs FastNoise2 loaded
+  int          versus;     ///< The contender its ratio is taken to, or -1
 } Contender;
 
 static const Contender contenders[] = {
-  { "perlin4d, 1 thread", p4d_rows, 1U, false, 1 },
-  { "FastNoise2, 1 thread", fn2_rows, 1U, true, -1 },
-  { "perlin4d, 2 threads (rows split)", p4d_rows, 2U, false, 3 },
-  { "FastNoise2, 2 threads (rows split)", fn2_rows, 2U, true, -1 },
+  { "perlin4d, 1 thread", NULL, p4d_rows, 1U, false, 1 },
+  { "FastNoise2, 1 thread", NULL, fn2_rows, 1U, true, -1 },
+  { "perlin4d, 2 threads (rows split)", NULL, p4d_rows, 2U, false, 3 },
+  { "FastNoise2, 2 threads (rows split)", NULL, fn2_rows, 2U, true, -1 },
 };
 
 #define N_CONTENDERS (sizeof(contenders) / sizeof(contenders[0]))
@@ -385,6 +394,9 @@ frame_s(const Contender* c, const Frame* frame, float* out)
                                                   : c->threads;
   const double   t0  = p4d_now_s();
   uint32_t       row = 0U;
+  if (c->prepare) {
+    c->prepare(frame);
+  }
   for (uint32_t j = 0U; j < n; ++j) {
     const uint32_t rows = (frame->height - row) / (n - j);
     jobs[j].render      = c->render;
@@ -457,12 +469,25 @@ cpu_model(char* name, size_t size)
   snprintf(name, size, "%s (family %s model %s)", model, family, number);
 }
 
+/// The root mean square of x[0 .. n-1]: a check that a contender drew a
+/// field (each has its own scale: perlin4d's fBm has unit variance).
+static double
+rms(const float* x, size_t n)
+{
+  double sum = 0.0;
+  for (size_t i = 0U; i < n; ++i) {
+    sum += (double)x[i] * x[i];
+  }
+  return sqrt(sum / (double)n);
+}
+
 /// One size: every contender interleaved over rounds, then the table.
 static void
 run_size(uint32_t width, uint32_t height, double cells, unsigned rounds)
 {
   float* const out = p4d_floats_new((size_t)width * height, 0.0f);
   double       seconds[N_CONTENDERS][MAX_ROUNDS];
+  double       level[N_CONTENDERS];
   bool         active[N_CONTENDERS];
   for (unsigned c = 0U; c < N_CONTENDERS; ++c) {
     active[c] = !contenders[c].fastnoise2 || fn2.library;
@@ -481,15 +506,23 @@ run_size(uint32_t width, uint32_t height, double cells, unsigned rounds)
       const unsigned c = (r + k) % N_CONTENDERS;
       if (active[c]) {
         seconds[c][r] = frame_s(&contenders[c], &frame, out);
+        if (r + 1U == rounds) {
+          level[c] = rms(out, (size_t)width * height);
+        }
       }
     }
   }
 
-  printf("  %ux%u, %g cells across%36s min ms  median ms   /FN2 min  median\n",
-         width,
-         height,
-         cells,
-         "");
+  char title[64];
+  snprintf(
+    title, sizeof(title), "%ux%u, %g cells across", width, height, cells);
+  printf("  %-46s %9s %10s %6s %9s %7s\n",
+         title,
+         "min ms",
+         "median ms",
+         "rms",
+         "/FN2 min",
+         "median");
   for (unsigned c = 0U; c < N_CONTENDERS; ++c) {
     if (!active[c]) {
       printf("    %-44s skipped: no --fastnoise2 PATH\n", contenders[c].name);
@@ -505,11 +538,14 @@ run_size(uint32_t width, uint32_t height, double cells, unsigned rounds)
     double min    = 0.0;
     double median = 0.0;
     min_median(seconds[c], rounds, &min, &median);
-    printf(
-      "    %-44s %9.2f %10.2f", contenders[c].name, 1e3 * min, 1e3 * median);
+    printf("    %-44s %9.2f %10.2f %6.3f",
+           contenders[c].name,
+           1e3 * min,
+           1e3 * median,
+           level[c]);
     if (versus >= 0 && active[versus]) {
       min_median(ratio, rounds, &min, &median);
-      printf("   %7.2fx %6.2fx", min, median);
+      printf(" %8.2fx %6.2fx", min, median);
     }
     printf("\n");
   }
@@ -582,7 +618,7 @@ p4d_image_bench_run(int argc, char** argv)
   char cpu[160];
   cpu_model(cpu, sizeof(cpu));
   printf("\nImage frames: 4D fBm, %d octaves (lacunarity 2, gain 0.5), w "
-         "moving %g cells/s at %g fps; %u rounds, contenders interleaved in "
+         "moving %g cells/s at %u fps; %u rounds, contenders interleaved in "
          "an order rotated each round; ms per frame, ratio to FastNoise2 "
          "with as many threads taken per round\n",
          OCTAVES,

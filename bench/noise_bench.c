@@ -364,6 +364,71 @@ report_programs(const P4dIsa* paths, unsigned n_paths)
   rmdir(folder);
 }
 
+/*
+  The core's image rows (--rows [frames] [path]): a 512 x 512 frame of
+  6-octave fBm (lacunarity 2, persistence 0.5, 4 cells across at octave 0),
+  each row a line along x with y, z and w fixed, as the Image engine
+  renders it; milliseconds per frame on one core, the median of the
+  frames, paths interleaved.  With a path name only that path runs (for
+  callgrind: `--rows 1 avx2`).
+*/
+#define ROWS_SIDE 512U
+
+static void
+rows_frame(float* out)
+{
+  const P4dFbm six  = { 6.0f, 2.0, 0.5f, 0.0 };
+  const double cell = 4.0 / ROWS_SIDE;
+  for (unsigned r = 0U; r < ROWS_SIDE; ++r) {
+    const double origin[4] = {
+      0.37 + 0.5 * cell, 0.21 + (r + 0.5) * cell, 0.4375, 5.123
+    };
+    const double step[4] = { cell, 0.0, 0.0, 0.0 };
+    p4d_fbm4_sum_span(
+      &six, 7U, origin, step, NULL, 0, out + (size_t)r * ROWS_SIDE, ROWS_SIDE);
+  }
+}
+
+static void
+report_rows(const P4dIsa* paths, unsigned n_paths, int argc, char** argv)
+{
+  static float      frame[ROWS_SIDE * ROWS_SIDE];
+  const long        asked    = argc >= 3 ? strtol(argv[2], NULL, 10) : 0;
+  const unsigned    n_frames = asked > 0 ? (unsigned)asked : N_REPEATS;
+  const char* const only     = argc >= 4 ? argv[3] : NULL;
+
+  double ms[P4D_ISA_COUNT][64];
+  for (unsigned f = 0U; f < n_frames && f < 64U; ++f) {
+    for (unsigned p = 0U; p < n_paths; ++p) {
+      if (only && strcmp(only, p4d_isa_name(paths[p]))) {
+        continue;
+      }
+      p4d_isa_use(paths[p]);
+      const double t0 = p4d_now_s();
+      rows_frame(frame);
+      ms[p][f] = (p4d_now_s() - t0) * 1.0e3;
+      sink     = frame[(f * 7919U) % (ROWS_SIDE * ROWS_SIDE)];
+    }
+  }
+
+  printf("image rows: %ux%u, fBm 6 octaves, 4 cells across, median of %u "
+         "frames, ms per frame on one core\n",
+         ROWS_SIDE,
+         ROWS_SIDE,
+         n_frames < 64U ? n_frames : 64U);
+  for (unsigned p = 0U; p < n_paths; ++p) {
+    if (only && strcmp(only, p4d_isa_name(paths[p]))) {
+      continue;
+    }
+    const unsigned n = n_frames < 64U ? n_frames : 64U;
+    qsort(ms[p], n, sizeof(double), compare);
+    printf("  %-8s %8.2f ms (min %.2f)\n",
+           p4d_isa_name(paths[p]),
+           ms[p][n / 2U],
+           ms[p][0]);
+  }
+}
+
 int
 main(int argc, char** argv)
 {
@@ -377,6 +442,11 @@ main(int argc, char** argv)
     if (p4d_isa_supported((P4dIsa)i)) {
       paths[n_paths++] = (P4dIsa)i;
     }
+  }
+
+  if (argc >= 2 && !strcmp(argv[1], "--rows")) {
+    report_rows(paths, n_paths, argc, argv);
+    return 0;
   }
 
   printf("noise-bench: %u channels x %u samples in blocks of %u, median of "

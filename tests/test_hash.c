@@ -90,8 +90,9 @@ test_corners_carry(void)
     for (unsigned a = 0U; a < 4U; ++a) {
       c[a] = n & 1U ? edges[p4d_rng_below(&rng, 6U)] : random_cell(n);
     }
-    uint32_t h[16];
-    hash_corners(key, c, 4U, 0U, h);
+    static const uint64_t none[4] = { 0U, 0U, 0U, 0U };
+    uint32_t              h[16];
+    hash_corners(key, c, 4U, none, h);
     for (unsigned i = 0U; i < 16U; ++i) {
       uint64_t corner[4];
       for (unsigned a = 0U; a < 4U; ++a) {

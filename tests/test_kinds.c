@@ -114,15 +114,39 @@ test_run(const P4dKindClass* kind)
   kind->destroy(NULL);
 }
 
+/// A kind that renders pictures (the Image): no plugin, no sound.
+static void
+test_pictures(const P4dKindClass* kind)
+{
+  assert(kind->pictures && kind->plugin == P4D_PLUGIN_NONE);
+  assert(!p4d_kind_plugin(kind) && kind->title && kind->uri);
+  assert(p4d_kind_by_uri(kind->uri) == kind && !p4d_plugin_find(kind->uri));
+  assert(!strcmp(p4d_kind_title(kind), kind->title));
+  assert(kind->name && p4d_kind_by_name(kind->name) == kind);
+  assert(kind->renders_as == kind && !kind->takes_input);
+  assert(!kind->create && !kind->process && !kind->preview);
+  const P4dParamTable* const table = p4d_kind_params(kind);
+  assert(!strcmp(table->params[kind->clock_param].symbol, "clock"));
+  assert(!strcmp(table->params[kind->loop_param].symbol, "loop_beats"));
+  printf("# %-16s %-6s pictures, no plugin\n", kind->title, kind->name);
+}
+
 int
 main(void)
 {
-  unsigned n = 0U;
+  unsigned n       = 0U;
+  unsigned plugins = 0U;
   for (const P4dKindClass* kind = NULL; (kind = p4d_kind_at(n)); ++n) {
+    if (kind->pictures) {
+      test_pictures(kind);
+      continue;
+    }
     test_facts(kind);
     test_run(kind);
+    ++plugins;
   }
-  assert(n == P4D_N_PLUGINS);
+  assert(plugins == P4D_N_PLUGINS);
+  assert(!p4d_kind_by_plugin(P4D_PLUGIN_NONE));
   for (unsigned id = 0U; id < P4D_N_PLUGINS; ++id) {
     assert(p4d_kind_by_plugin((P4dPluginId)id));
   }
@@ -130,6 +154,6 @@ main(void)
   assert(!p4d_kind_by_uri("urn:perlin4d:bogus"));
   assert(!p4d_kind_default(false)->takes_input);
   assert(p4d_kind_default(true)->takes_input);
-  printf("# %u classes, one per plugin\n", n);
+  printf("# %u classes, one per plugin and %u of pictures\n", n, n - plugins);
   return 0;
 }

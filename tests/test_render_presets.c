@@ -57,8 +57,9 @@ test_lists(void)
   assert(strstr(r.out, "wind") && strstr(r.out, "slow-drift"));
   assert(p4d_work_count() == 0U);
 
-  // In a fixed order: by plugin (mod, noise, motion), then by short name.
-  static const char* const kinds[]       = { "mod", "noise", "motion" };
+  // In a fixed order: by plugin (mod, noise, motion, image), then by short
+  // name.
+  static const char* const kinds[] = { "mod", "noise", "motion", "image" };
   char                     last_name[64] = "";
   unsigned                 last_kind     = 0U;
   for (const char* line = r.out; *line;) {
@@ -66,10 +67,10 @@ test_lists(void)
     char kind[16];
     assert(sscanf(line, "%63s %15s", name, kind) == 2);
     unsigned k = 0U;
-    while (k < 3U && strcmp(kind, kinds[k])) {
+    while (k < 4U && strcmp(kind, kinds[k])) {
       ++k;
     }
-    assert(k < 3U && k >= last_kind);
+    assert(k < 4U && k >= last_kind);
     assert(k > last_kind || strcmp(last_name, name) < 0);
     snprintf(last_name, sizeof(last_name), "%s", name);
     last_kind = k;

@@ -21,7 +21,7 @@ one() {
   local args="$*"
   printf '%s  %s\n' "$(sha256sum <"$out" | cut -d' ' -f1)" "${args//$dir\//}"
 }
-mapfile -t presets < <("$render" --list-presets | awk '$2 != "motion" {print $1}')
+mapfile -t presets < <("$render" --list-presets | awk '$2 != "motion" && $2 != "image" {print $1}')
 mapfile -t motion < <("$render" --list-presets | awk '$2 == "motion" {print $1}')
 for rate in 44100 96000; do
   for plugin in noise mod; do

@@ -8,8 +8,8 @@
   (src/arch/meson.build) and is called only when the CPU (and the OS,
   which must save the wider registers) supports it.  The path is chosen
   once, before main() or when the plugin is loaded; P4D_ISA can ask for a
-  slower one.  The noise core gets the chosen table's span
-  (p4d_noise_span_use()); the engines read the table (p4d_isa_table()).
+  slower one.  The noise core gets the chosen table's span and points
+  (p4d_noise_paths_use()); the engines read the table (p4d_isa_table()).
 */
 
 #include "isa.h"
@@ -129,7 +129,7 @@ p4d_isa_use(P4dIsa isa)
   }
 
   table_now = built_table((P4dIsa)use);
-  p4d_noise_span_use(table_now->noise_span);
+  p4d_noise_paths_use(table_now->noise_span, table_now->noise_points);
   return table_now->isa;
 }
 

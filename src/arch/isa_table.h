@@ -24,17 +24,28 @@ typedef struct {
   P4dIsa isa;
 
   /**
-     The noise core's line: kernel.h's P4dSpan (p4d_noise4_span_loop() for
-     a hash key from seed_key() and a checked w period).  Handed to the
-     core by p4d_isa_use().
+     The noise core's line: kernel.h's P4dSpan (p4d_noise4_span_tile() for
+     a hash key from seed_key() and checked periods).  Handed to the core
+     by p4d_isa_use().
   */
-  void (*noise_span)(uint32_t     key,
-                     const double origin[4],
-                     const double step[4],
-                     int64_t      first,
-                     float*       out,
-                     size_t       n,
-                     uint64_t     w_period);
+  void (*noise_span)(uint32_t       key,
+                     const double   origin[4],
+                     const double   step[4],
+                     int64_t        first,
+                     float*         out,
+                     size_t         n,
+                     const uint64_t period[4]);
+
+  /**
+     The noise core's points: kernel.h's P4dPoints
+     (p4d_noise4_points_tile() for a hash key from seed_key() and checked
+     periods).  Handed to the core by p4d_isa_use().
+  */
+  void (*noise_points)(uint32_t key,
+                       const double (*p)[4],
+                       float*         out,
+                       size_t         n,
+                       const uint64_t period[4]);
 
   /// The Mod's output map: phi_map.h's p4d_phi_map().
   void (*phi_map)(const P4dPhiTable* table,

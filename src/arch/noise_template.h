@@ -6,7 +6,8 @@
   P4D_W lanes, instantiated once per instruction set.  A path is a file
   (src/arch/x86/avx2.c, avx512.c) that defines the contract below and then
   includes this file, which defines the path's span, noise_span() (a
-  P4dSpan of kernel.h), for its table.  See doc/vector-code.md.
+  P4dSpan of kernel.h), and its points, noise_points() (a P4dPoints;
+  noise_lanes_template.h), for its table.  See doc/vector-code.md.
 
   The contract.  Before including this file, a path defines:
 
@@ -50,6 +51,8 @@
                                             P4D_LOOKUP32
     VI   vi_load(const uint32_t* p)         P4D_W values from p, unaligned;
                                             only with P4D_LOOKUP32
+    VD   vd_load(const double* p)           P4D_W / 2 values from p,
+                                            unaligned
     VI   vi_set1(uint32_t a)                every lane a
     VI   vi_add(VI a, VI b)                 a + b modulo 2^32
     VI   vi_xor(VI a, VI b)                 a ^ b
@@ -63,6 +66,10 @@
     VD   vd_add(VD a, VD b)                 a + b
     VD   vd_sub(VD a, VD b)                 a - b
     VD   vd_mul(VD a, VD b)                 a * b
+    VD   vd_floor(VD a)                     floor(a)
+    VDM  vd_lt(VD a, VD b), vd_eq           the lanes where a < b, a == b
+    VD   vd_blend(VDM m, VD a, VD b)        b in the lanes of m, a
+                                            elsewhere
     VD   vd_lane_times(unsigned h, size_t n)  the lane offsets of half h
                                             (0 or 1) of a block of n
                                             points, min(h * P4D_W / 2 +
@@ -79,7 +86,7 @@
 
   How it works.  A lane is one point of the line.  Every lane does exactly
   the scalar kernel's arithmetic (noise.c) in the same order, so every path
-  gives the same bits.  Three tricks make that fast without changing a bit:
+  gives the same bits.  These tricks make that fast without changing a bit:
 
   - Layers.  Gradients depend only on the cell.  Where a block's points
     share their x, y and z cells (lines in the engines move slowly in space
@@ -99,14 +106,19 @@
     P4D_LOOKUP32 each lane instead picks its own 16 corners'
     gradients from the cached layers and blends only those.
 
+  - Rows.  A line along x only (an image row) caches each x lattice
+    value's corner gradients and constant products in a window that moves
+    along the row (noise_row_template.h; with P4D_LOOKUP32).
+
   - Per-lane gradients.  Otherwise every lane hashes its own corners, where
     the path can look up a gradient per lane (P4D_LOOKUP32); a path
     that cannot leaves such blocks to the scalar kernel.
 
-  Periodic lines (a w period, for loops) wrap w's cell before its hash:
-  each layer group hashes its 16 wrapped cells in scalar code, and per-lane
-  hashing wraps each lane's cell in scalar code (lanes_wrap()); the
-  aperiodic path is untouched.
+  Periodic axes (a w period for loops, x, y, z periods for tiles) wrap
+  their cells before the hash: the x, y, z cell of the cached layers is
+  wrapped when its chain is hashed, each layer group hashes its 16 wrapped
+  w cells in scalar code, and per-lane hashing wraps each lane's cells in
+  vector code (lanes_wrap()); the aperiodic path is untouched.
 
   The fused multiply-adds multiply by a gradient component, 0 or +-1, so the
   product is exact and the single rounding is the sum's: the same bits as
@@ -131,20 +143,26 @@
 /// What a line's blocks share.
 typedef struct {
   uint32_t key;
-  uint64_t w_period; ///< Cells per period of w, 0: aperiodic
+  uint64_t period[4]; ///< Cells per period of each axis, 0: aperiodic
   double   origin[4];
   double   step[4];
-  bool     fixed[3];   ///< Axis x, y or z does not move along the line
-  bool     fixed_xyz;  ///< None of x, y, z moves
-  float    frac[3];    ///< Fraction on a fixed axis
-  double   floor[3];   ///< Cell on a fixed axis, as cell_floor() gives it
-  float    var_s[3];   ///< variance_s() of a fixed axis
-  float    var_t[3];   ///< variance_t() of a fixed axis
-  float    xyz_p;      ///< Variance fold of x, y, z: p (when fixed_xyz)
-  float    xyz_t;      ///< Variance fold of x, y, z: t (when fixed_xyz)
-  bool     one_xyz;    ///< Every point of the span is in range, in one x,
-                       ///< y, z cell
-  double xyz_floor[3]; ///< That cell, as block() would find it
+  bool     fixed[3];       ///< Axis x, y or z does not move along the line
+  bool     fixed_xyz;      ///< None of x, y, z moves
+  float    frac[3];        ///< Fraction on a fixed axis
+  double   floor[3];       ///< Cell on a fixed axis, as cell_floor() gives it
+  float    var_s[3];       ///< variance_s() of a fixed axis
+  float    var_t[3];       ///< variance_t() of a fixed axis
+  float    xyz_p;          ///< Variance fold of x, y, z: p (when fixed_xyz)
+  float    xyz_t;          ///< Variance fold of x, y, z: t (when fixed_xyz)
+  bool     one_xyz;        ///< Every point of the span is in range, in one x,
+                           ///< y, z cell
+  double   xyz_floor[3];   ///< That cell, as block() would find it
+  bool     row;            ///< Only x moves: y, z, w fixed (an image row)
+  float    row_d[2][3];    ///< y, z, w offsets to the lower, upper corners
+  float    row_u[3];       ///< Fades of y, z, w
+  float    row_var_s[3];   ///< variance_s() of y, z, w
+  float    row_var_t[3];   ///< variance_t() of y, z, w
+  uint64_t row_cell[2][3]; ///< y, z, w cells of the corners, wrapped
 } Line;
 
 /// Gradients of P4D_GROUP consecutive w layers of the cached xyz cell.
@@ -267,11 +285,11 @@ layer_group(const Line* line, Layers* layers, uint64_t w)
   memset(group->has_partial, 0, sizeof(group->has_partial));
   group->first = first;
   group->valid = true;
-  if (line->w_period != 0U) {
+  if (line->period[3] != 0U) {
     // A periodic w: the layers' cells wrap anywhere in the group, so each
     // is wrapped and hashed as the scalar kernel does (only loops pay).
     for (unsigned l = 0U; l < P4D_GROUP; ++l) {
-      const uint64_t cell = cell_wrap(first + l, line->w_period);
+      const uint64_t cell = cell_wrap(first + l, line->period[3]);
       for (unsigned q = 0U; q < 8U; ++q) {
         group->g[q][l] = hash_gradient(hash_link(
           layers->hxyz[q], cell_lo(cell), cell_hi(cell), hash_mul[3]));
@@ -457,168 +475,21 @@ block_layers(const Line*  line,
   return vf_normalise(vf_lerp(uw, lower, upper), var_t);
 }
 
-#ifdef P4D_LOOKUP32
-
-/// One link of the hash chain in every lane: hash_link().
-static inline VI
-vi_link(VI h, VI lo, VI hi, uint32_t mul)
-{
-  return vi_add(vi_mullo(vi_xor(vi_xor(h, vi_srl(h, 16U)), lo), vi_set1(mul)),
-                hi);
-}
-
-/// Gradient components by index, column k holding component k.
-static const float gradient_column[4][32] = {
-#  define P4D_GRAD_COL8(g, k)                                           \
-    P4D_GRAD(g, k), P4D_GRAD((g) + 1, k), P4D_GRAD((g) + 2, k),         \
-      P4D_GRAD((g) + 3, k), P4D_GRAD((g) + 4, k), P4D_GRAD((g) + 5, k), \
-      P4D_GRAD((g) + 6, k), P4D_GRAD((g) + 7, k)
-#  define P4D_GRAD_COL(k)                                             \
-    {                                                                 \
-      P4D_GRAD_COL8(0, k), P4D_GRAD_COL8(8, k), P4D_GRAD_COL8(16, k), \
-        P4D_GRAD_COL8(24, k)                                          \
-    }
-  P4D_GRAD_COL(0),
-  P4D_GRAD_COL(1),
-  P4D_GRAD_COL(2),
-  P4D_GRAD_COL(3),
-#  undef P4D_GRAD_COL
-#  undef P4D_GRAD_COL8
-};
-
-/// Wrap each lane's w cell (at, at_hi) and its upper neighbour into
-/// (up, up_hi) by cell_wrap() over period: scalar, lane by lane.
+/// The first n lanes of r to out.
 static inline void
-lanes_wrap(uint64_t period, VI* at, VI* at_hi, VI* up, VI* up_hi)
+block_store(VF r, size_t n, float* out)
 {
-  uint32_t lo[P4D_W];
-  uint32_t hi[P4D_W];
-  uint32_t up_lo[P4D_W];
-  uint32_t up_hi_lane[P4D_W];
-  vi_store(lo, *at);
-  vi_store(hi, *at_hi);
-  for (unsigned i = 0U; i < P4D_W; ++i) {
-    const uint64_t cell = ((uint64_t)hi[i] << 32U) | lo[i];
-    const uint64_t a    = cell_wrap(cell, period);
-    const uint64_t u    = cell_wrap(cell + 1U, period);
-    lo[i]               = cell_lo(a);
-    hi[i]               = cell_hi(a);
-    up_lo[i]            = cell_lo(u);
-    up_hi_lane[i]       = cell_hi(u);
+  if (n == P4D_W) {
+    vf_store(out, r);
+  } else {
+    float lanes[P4D_W];
+    vf_store(lanes, r);
+    memcpy(out, lanes, n * sizeof(float));
   }
-  *at    = vi_load(lo);
-  *at_hi = vi_load(hi);
-  *up    = vi_load(up_lo);
-  *up_hi = vi_load(up_hi_lane);
 }
 
-/// Any block: every lane hashes its own 16 corners (a periodic w wrapped).
-static VF
-block_lanes(const Line* line, VD t_lo, VD t_hi)
-{
-  VF   f[2][4];
-  VF   u[4];
-  VI   c[4];
-  VI   c_hi[4];
-  VF   var_p   = vf_set1(1.0f);
-  VF   var_t   = vf_set1(0.0f);
-  bool started = false;
-  for (unsigned a = 0U; a < 4U; ++a) {
-    VD lo;
-    VD hi;
-    coords(line, a, t_lo, t_hi, &lo, &hi);
-    vsplit(lo, hi, &f[0][a], &c[a], &c_hi[a]);
-    f[1][a] = vf_sub(f[0][a], vf_set1(1.0f));
-    u[a]    = vf_fade(f[0][a]);
-    vf_variance_fold(&started,
-                     &var_p,
-                     &var_t,
-                     vf_variance_s(u[a]),
-                     vf_variance_t(f[0][a], f[1][a], u[a]));
-  }
-
-  VI h[16];
-  h[0] = vi_set1(line->key);
-  P4D_UNROLL
-  for (unsigned k = 0U, n = 1U; k < 4U; ++k, n <<= 1U) {
-    // Cell + 1, carried into the high half.
-    VI at    = c[k];
-    VI at_hi = c_hi[k];
-    VI up    = vi_add(c[k], vi_set1(1U));
-    VI up_hi = vi_add_masked(c_hi[k], vi_eq(up, vi_set1(0U)), vi_set1(1U));
-    if (k == 3U && line->w_period != 0U) {
-      lanes_wrap(line->w_period, &at, &at_hi, &up, &up_hi);
-    }
-    P4D_UNROLL
-    for (unsigned i = n; i-- > 0U;) {
-      h[i + n] = vi_link(h[i], up, up_hi, hash_mul[k]);
-      h[i]     = vi_link(h[i], at, at_hi, hash_mul[k]);
-    }
-  }
-
-  VF v[16];
-  P4D_UNROLL
-  for (unsigned i = 0U; i < 16U; ++i) {
-    const VI g   = vi_leaf(h[i]);
-    VF       acc = vf_mul(vf_lookup32(gradient_column[0], g), f[i & 1U][0]);
-    P4D_UNROLL
-    for (unsigned a = 1U; a < 4U; ++a) {
-      acc =
-        vf_fma(vf_lookup32(gradient_column[a], g), f[(i >> a) & 1U][a], acc);
-    }
-    v[i] = acc;
-  }
-
-  return vf_normalise(blend(v, u, 4U), var_t);
-}
-
-/**
-   A block whose points share their x, y, z cell and span w cells w0 ..
-   w0 + n_layers - 2, n_layers <= P4D_GROUP + 1: each lane picks its own
-   16 corners' gradients from the cached layers and blends only those,
-   however many layers the block spans.
-*/
-static VF
-block_gather(const Line*  line,
-             Layers*      layers,
-             VD           t_lo,
-             VD           t_hi,
-             const double floor_xyz[3],
-             uint64_t     w0,
-             unsigned     n_layers)
-{
-  BlockFrame b;
-  block_frame(line, t_lo, t_hi, floor_xyz, &b);
-
-  // The layers lie in w0's group and the next: a lane's lower layer is at
-  // index cw - first in that pair, which the block keeps below 2^32.
-  const uint64_t    w_top = w0 + n_layers - 1U;
-  LayerGroup* const low   = layer_group(line, layers, w0);
-  LayerGroup* const high  = w_top / P4D_GROUP == w0 / P4D_GROUP
-                              ? low
-                              : layer_group(line, layers, w_top);
-  const VI          lower = vi_add(b.cw, vi_set1(0U - cell_lo(low->first)));
-  const VI          upper = vi_add(lower, vi_set1(1U));
-
-  VF v[16];
-  P4D_UNROLL
-  for (unsigned i = 0U; i < 16U; ++i) {
-    const unsigned q = i & 7U;
-    const VI       g =
-      vi_lookup32_halves(low->g[q], high->g[q], i < 8U ? lower : upper);
-    VF acc = vf_mul(vf_lookup32(gradient_column[0], g), b.f[q & 1U][0]);
-    P4D_UNROLL
-    for (unsigned a = 1U; a < 4U; ++a) {
-      acc =
-        vf_fma(vf_lookup32(gradient_column[a], g), b.f[(i >> a) & 1U][a], acc);
-    }
-    v[i] = acc;
-  }
-
-  return vf_normalise(blend(v, b.u, 4U), b.var_t);
-}
-
-#endif
+#include "noise_lanes_template.h"
+#include "noise_row_template.h"
 
 /// Gather from P4D_GATHER_LAYERS layers on (a path with
 /// P4D_LOOKUP32): fewer layers cost less by broadcasts.
@@ -658,19 +529,6 @@ block_in_cell(const Line*  line,
     return true;
   }
   return false;
-}
-
-/// The first n lanes of r to out.
-static inline void
-block_store(VF r, size_t n, float* out)
-{
-  if (n == P4D_W) {
-    vf_store(out, r);
-  } else {
-    float lanes[P4D_W];
-    vf_store(lanes, r);
-    memcpy(out, lanes, n * sizeof(float));
-  }
 }
 
 /**
@@ -714,7 +572,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
       const double p_last  = line->origin[a] + t_last * line->step[a];
       if (!coord_ok(p_first) || !coord_ok(p_last)) {
         p4d_noise_span_scalar(
-          line->key, line->origin, line->step, t0, out, n, line->w_period);
+          line->key, line->origin, line->step, t0, out, n, line->period);
         return;
       }
       fl_first[a] = floor(p_first) + 0.0;
@@ -730,7 +588,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
   if (one_xyz_cell) {
     if (!layers->valid || memcmp(layers->cell, c_first, sizeof(layers->cell))) {
       memcpy(layers->cell, c_first, sizeof(layers->cell));
-      hash_corners(line->key, c_first, 3U, 0U, layers->hxyz);
+      hash_corners(line->key, c_first, 3U, line->period, layers->hxyz);
       layers->group[0].valid = layers->group[1].valid = false;
       layers->valid                                   = true;
     }
@@ -742,7 +600,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
     r = block_lanes(line, t_lo, t_hi);
 #else
     p4d_noise_span_scalar(
-      line->key, line->origin, line->step, t0, out, n, line->w_period);
+      line->key, line->origin, line->step, t0, out, n, line->period);
     return;
 #endif
   }
@@ -751,17 +609,20 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
 }
 
 static void
-noise_span(uint32_t     key,
-           const double origin[4],
-           const double step[4],
-           int64_t      first,
-           float*       out,
-           size_t       n,
-           uint64_t     w_period)
+noise_span(uint32_t       key,
+           const double   origin[4],
+           const double   step[4],
+           int64_t        first,
+           float*         out,
+           size_t         n,
+           const uint64_t period[4])
 {
-  Line line = { key,  w_period, { 0.0 }, { 0.0 },  { false },
-                true, { 0.0f }, { 0.0 }, { 0.0f }, { 0.0f },
-                1.0f, 0.0f,     false,   { 0.0 } };
+  Line line;
+  memset(&line, 0, sizeof(line));
+  line.key       = key;
+  line.fixed_xyz = true;
+  line.xyz_p     = 1.0f;
+  memcpy(line.period, period, sizeof(line.period));
   memcpy(line.origin, origin, sizeof(line.origin));
   memcpy(line.step, step, sizeof(line.step));
   for (unsigned a = 0U; a < 3U; ++a) {
@@ -785,6 +646,12 @@ noise_span(uint32_t     key,
     for (unsigned a = 1U; a < 3U; ++a) {
       variance_fold(&line.xyz_p, &line.xyz_t, line.var_s[a], line.var_t[a]);
     }
+  }
+
+  row_setup(&line);
+  if (line.row) {
+    row_span(&line, first, out, n);
+    return;
   }
 
   Layers layers;
@@ -813,7 +680,7 @@ noise_span(uint32_t     key,
     for (unsigned a = 0U; a < 3U; ++a) {
       layers.cell[a] = (uint64_t)(int64_t)line.xyz_floor[a];
     }
-    hash_corners(line.key, layers.cell, 3U, 0U, layers.hxyz);
+    hash_corners(line.key, layers.cell, 3U, line.period, layers.hxyz);
     layers.group[0].valid = layers.group[1].valid = false;
     layers.valid                                  = true;
   }

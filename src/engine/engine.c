@@ -101,9 +101,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// Highest frequency any octave may reach: the top of hearing.
-#define P4D_BAND_HZ 20000.0
-
 /// An engine (engine.h): its voices in time.  Private to this file.
 struct P4dEngineImpl {
   P4dVoiceSetup setup;        ///< What its voices need: flavour, rate, band
@@ -177,13 +174,8 @@ p4d_engine_new(P4dKind kind, double sample_rate_hz, P4dEngine** engine)
     return P4D_ERR_NO_MEM;
   }
 
-  e->setup.flavour        = flavour;
-  e->setup.n_channels     = flavour->n_channels;
-  e->channel_mask         = (1U << e->setup.n_channels) - 1U;
-  e->setup.sample_rate_hz = sample_rate_hz;
-  const double top        = 0.5 * sample_rate_hz;
-  e->setup.band_limit =
-    (top < P4D_BAND_HZ ? top : P4D_BAND_HZ) / sample_rate_hz;
+  e->setup        = p4d_voice_setup(flavour, sample_rate_hz);
+  e->channel_mask = (1U << e->setup.n_channels) - 1U;
 
   e->hpf = p4d_highpass_design(sample_rate_hz);
   p4d_exact_phi_fill(&e->phi);

@@ -156,13 +156,30 @@ voice_derive(P4dVoice* v)
   float          weight[P4D_FBM_MAX_OCTAVES];
   const unsigned n_octaves =
     p4d_fbm_weights_loop(&v->fbm, v->loop_cells, v->phase_step, weight);
+  v->norm = p4d_voice_norm(weight, n_octaves);
+}
 
+float
+p4d_voice_norm(const float* weight, unsigned n_octaves)
+{
   // Octave 0 counts at its full weight (1): see "The signal z" above.
   float power = 1.0f;
   for (unsigned k = 1U; k < n_octaves; ++k) {
     power += weight[k] * weight[k];
   }
-  v->norm = n_octaves ? 1.0f / (P4D_NOISE_STD * sqrtf(power)) : 0.0f;
+  return n_octaves ? 1.0f / (P4D_NOISE_STD * sqrtf(power)) : 0.0f;
+}
+
+P4dVoiceSetup
+p4d_voice_setup(const P4dEngineFlavour* flavour, double sample_rate_hz)
+{
+  const double top = 0.5 * sample_rate_hz;
+  return (P4dVoiceSetup){
+    flavour,
+    flavour->n_channels,
+    sample_rate_hz,
+    (top < P4D_BAND_HZ ? top : P4D_BAND_HZ) / sample_rate_hz,
+  };
 }
 
 double

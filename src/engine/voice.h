@@ -74,6 +74,25 @@ typedef struct {
   P4dTexture   texture; ///< Noise: gusts and grit (texture.h)
 } P4dVoice;
 
+/// Highest frequency any octave may reach: the top of hearing.
+#define P4D_BAND_HZ 20000.0
+
+/**
+   The setup of the voices of flavour at sample_rate_hz: its channels, and
+   the band limit in cells per frame, min(20 kHz, Nyquist) over the rate
+   (an octave that moves faster is silent: see P4dFbm).  Realtime safe.
+*/
+P4dVoiceSetup
+p4d_voice_setup(const P4dEngineFlavour* flavour, double sample_rate_hz);
+
+/**
+   The divisor rule of z (voice.c, The signal z): 1 / (P4D_NOISE_STD
+   times the root of the summed squared weights of n_octaves octaves,
+   octave 0 counted at 1), 0 without octaves.  Realtime safe.
+*/
+float
+p4d_voice_norm(const float* weight, unsigned n_octaves);
+
 /// Fill v's parameters (not its time line) from raw control values, read
 /// by the setup's flavour.
 void

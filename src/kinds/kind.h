@@ -65,12 +65,13 @@ struct P4dKindClassImpl {
   /// The class the renderer renders it as (itself, or Mod for Mod CV).
   const P4dKindClass* renders_as;
 
-  P4dPluginId plugin;      ///< The plugin of the bundle it serves
-  P4dKind     params;      ///< Its parameter table: p4d_params(params)
-  unsigned    n_channels;  ///< Output channels
-  bool        takes_input; ///< Processes stereo input audio
-  bool        in_place;    ///< process() takes the host's buffers as they
-                           ///< are, aliases included
+  P4dPluginId plugin;   ///< The plugin of the bundle it serves, or
+                        ///< P4D_PLUGIN_NONE (the renderer alone)
+  P4dKind  params;      ///< Its parameter table: p4d_params(params)
+  unsigned n_channels;  ///< Output channels
+  bool     takes_input; ///< Processes stereo input audio
+  bool     in_place;    ///< process() takes the host's buffers as they
+                        ///< are, aliases included
 
   /// Its clock parameter, and what each of its values means.
   uint32_t            clock_param;
@@ -82,6 +83,34 @@ struct P4dKindClassImpl {
 
   /// Song positions its preview reads (see position()).
   unsigned n_positions;
+
+  /**
+     Whether it renders pictures: frames through src/image/image.h, not
+     sound through the operations below, which are all NULL.  The renderer
+     routes on this (never on a name).
+  */
+  bool pictures;
+
+  /// Its name in messages when it serves no plugin (else the plugin's).
+  const char* title;
+
+  /// What its presets apply to (lv2:appliesTo) when it serves no plugin
+  /// (else the plugin's URI).
+  const char* uri;
+
+  /**
+     The file in the bundle that holds its presets when it serves no plugin
+     (the manifest does not list it: hosts never see them), or NULL.
+  */
+  const char* presets_file;
+
+  /**
+     A class whose presets it takes too, by the symbols they share (others
+     are ignored silently): the Image takes the Mod's, so that
+     `--preset breathing --plugin image` is the picture of Breathing.  Or
+     NULL.
+  */
+  const P4dKindClass* takes_presets_of;
 
   /**
      Create an instance at sample_rate_hz.  Not realtime safe: call from
@@ -191,9 +220,19 @@ p4d_kind_default(bool input);
 const P4dParamTable*
 p4d_kind_params(const P4dKindClass* kind);
 
-/// The plugin of a class.  Realtime safe.
+/// The plugin of a class, or NULL if it serves none (P4D_PLUGIN_NONE).
+/// Realtime safe.
 const P4dPlugin*
 p4d_kind_plugin(const P4dKindClass* kind);
+
+/// The name of a class in messages ("Perlin4D Mod"): its plugin's, or its
+/// title.  Realtime safe.
+const char*
+p4d_kind_title(const P4dKindClass* kind);
+
+/// The URI its presets apply to: its plugin's, or its own.  Realtime safe.
+const char*
+p4d_kind_uri(const P4dKindClass* kind);
 
 /**
    The clock mode of params (clamped values, one per parameter of kind):

@@ -10,6 +10,7 @@
 #include "kind.h"
 
 #include "engine.h"
+#include "image_kind.h"
 #include "motion.h"
 
 #include <stddef.h>
@@ -20,10 +21,8 @@ const P4dKindClass*
 p4d_kind_at(unsigned i)
 {
   static const P4dKindClass* const kinds[] = {
-    &p4d_engine_kind_mod,
-    &p4d_engine_kind_mod_cv,
-    &p4d_engine_kind_noise,
-    &p4d_motion_kind,
+    &p4d_engine_kind_mod, &p4d_engine_kind_mod_cv, &p4d_engine_kind_noise,
+    &p4d_motion_kind,     &p4d_image_kind,
   };
   return i < sizeof(kinds) / sizeof(kinds[0]) ? kinds[i] : NULL;
 }
@@ -55,7 +54,7 @@ p4d_kind_by_plugin(P4dPluginId plugin)
 {
   const P4dKindClass* kind = NULL;
   for (unsigned i = 0U; (kind = p4d_kind_at(i)); ++i) {
-    if (kind->plugin == plugin) {
+    if (plugin < P4D_N_PLUGINS && kind->plugin == plugin) {
       return kind;
     }
   }
@@ -67,7 +66,7 @@ p4d_kind_by_uri(const char* uri)
 {
   const P4dKindClass* kind = NULL;
   for (unsigned i = 0U; uri && (kind = p4d_kind_at(i)); ++i) {
-    if (!strcmp(p4d_kind_plugin(kind)->uri, uri)) {
+    if (!strcmp(p4d_kind_uri(kind), uri)) {
       return kind;
     }
   }
@@ -96,7 +95,21 @@ p4d_kind_params(const P4dKindClass* kind)
 const P4dPlugin*
 p4d_kind_plugin(const P4dKindClass* kind)
 {
-  return p4d_plugin(kind->plugin);
+  return kind->plugin < P4D_N_PLUGINS ? p4d_plugin(kind->plugin) : NULL;
+}
+
+const char*
+p4d_kind_title(const P4dKindClass* kind)
+{
+  const P4dPlugin* const plugin = p4d_kind_plugin(kind);
+  return plugin ? plugin->name : kind->title;
+}
+
+const char*
+p4d_kind_uri(const P4dKindClass* kind)
+{
+  const P4dPlugin* const plugin = p4d_kind_plugin(kind);
+  return plugin ? plugin->uri : kind->uri;
 }
 
 P4dClockMode

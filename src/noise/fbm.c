@@ -103,6 +103,12 @@ p4d_fbm_octave_scale(double w_period, double lac_pow)
   return octave_scale(period_clamp(w_period), lac_pow);
 }
 
+double
+p4d_fbm_octave_period(double period, double lac_pow)
+{
+  return octave_period(period_clamp(period), lac_pow);
+}
+
 /// How much of an octave moving speed cells per point the band limit
 /// leaves: 1 up to half the limit, then a quintic fade to 0 at the limit.
 static double
@@ -160,15 +166,14 @@ p4d_fbm_weights_loop(const P4dFbm* settings,
   return n_oct;
 }
 
-/// The line of octave k, whose scale is lacunarity^k, and its seed.
-static uint32_t
-fbm_octave(uint32_t     seed,
-           unsigned     k,
-           double       scale,
-           const double origin[4],
-           const double step[4],
-           double       octave_origin[4],
-           double       octave_step[4])
+uint32_t
+p4d_fbm_octave(uint32_t     seed,
+               unsigned     k,
+               double       scale,
+               const double origin[4],
+               const double step[4],
+               double       octave_origin[4],
+               double       octave_step[4])
 {
   for (unsigned a = 0U; a < 4U; ++a) {
     const double off = (double)(k + 1U) * octave_offset[a];
@@ -227,8 +232,8 @@ p4d_fbm4_sum_span_loop(const P4dFbm* settings,
     for (unsigned k = 0U; k < n_oct; ++k) {
       double         o[4];
       double         st[4];
-      const uint32_t octave_seed =
-        fbm_octave(seed, k, octave_scale(period, scale), origin, step, o, st);
+      const uint32_t octave_seed = p4d_fbm_octave(
+        seed, k, octave_scale(period, scale), origin, step, o, st);
       if (position) {
         for (unsigned a = 0U; a < 4U; ++a) {
           o[a] += position[a];

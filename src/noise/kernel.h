@@ -14,6 +14,7 @@
 #include "noise.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /// Unroll the kernel's small fixed loops: all indices become constants and
@@ -185,35 +186,47 @@ cell_wrap(uint64_t cell, uint64_t period)
   return (uint64_t)(r < 0 ? r + (int64_t)period : r);
 }
 
-/// A w period as the paths take it: periods above P4D_NOISE_PERIOD_MAX (where
+/// A period as the paths take it: periods above P4D_NOISE_PERIOD_MAX (where
 /// the lattice does not repeat anyway) are aperiodic, 0.
 static inline uint64_t
-p4d_noise_period(uint64_t w_period)
+p4d_noise_period(uint64_t period)
 {
-  return w_period <= P4D_NOISE_PERIOD_MAX ? w_period : 0U;
+  return period <= P4D_NOISE_PERIOD_MAX ? period : 0U;
+}
+
+/// The periods of the four axes as the paths take them (p4d_noise_period()
+/// of each; NULL: none).  Returns whether any axis is periodic.
+static inline bool
+p4d_noise_periods(const uint64_t period[4], uint64_t checked[4])
+{
+  bool any = false;
+  for (unsigned a = 0U; a < 4U; ++a) {
+    checked[a] = period ? p4d_noise_period(period[a]) : 0U;
+    any        = any || checked[a] != 0U;
+  }
+  return any;
 }
 
 /**
-   Chain the hash through the first n_axes axes (x, y, ...), from key, with
-   w (axis 3) periodic over w_period cells (0: aperiodic).
+   Chain the hash through the first n_axes axes (x, y, ...), from key, each
+   axis k periodic over period[k] cells (0: aperiodic; checked).
 
    Afterwards h[i] for i < 2^n_axes is the hash of the corner whose bit k is
    set when it is on the upper side of axis k (cell c[k] + 1, whose carry
-   reaches the high half; wrapped by cell_wrap() on a periodic w).
+   reaches the high half; wrapped by cell_wrap() on a periodic axis).
 */
 static inline void
 hash_corners(uint32_t       key,
              const uint64_t c[],
              unsigned       n_axes,
-             uint64_t       w_period,
+             const uint64_t period[4],
              uint32_t       h[])
 {
   h[0] = key;
   P4D_UNROLL
   for (unsigned k = 0U, n = 1U; k < n_axes; ++k, n <<= 1U) {
-    const uint64_t period = k == 3U ? w_period : 0U;
-    const uint64_t at     = cell_wrap(c[k], period);
-    const uint64_t up     = cell_wrap(c[k] + 1U, period);
+    const uint64_t at = cell_wrap(c[k], period[k]);
+    const uint64_t up = cell_wrap(c[k] + 1U, period[k]);
     P4D_UNROLL
     for (unsigned i = n; i-- > 0U;) {
       h[i + n] = hash_link(h[i], cell_lo(up), cell_hi(up), hash_mul[k]);
@@ -280,29 +293,43 @@ normalise(float v, float var)
 }
 
 /**
-   A code path's noise along a line: p4d_noise4_span_loop() for a hash key
-   from seed_key() and a w period already checked (0 or 1 .. 2^50).  Every
-   path gives the same bits.
+   A code path's noise along a line: p4d_noise4_span_tile() for a hash key
+   from seed_key() and periods already checked (p4d_noise_periods(): each
+   0 or 1 .. 2^50).  Every path gives the same bits.
 */
 typedef void
-P4dSpan(uint32_t     key,
-        const double origin[4],
-        const double step[4],
-        int64_t      first,
-        float*       out,
-        size_t       n,
-        uint64_t     w_period);
-
-/// The scalar path: the reference every other path equals.
-P4dSpan p4d_noise_span_scalar;
+P4dSpan(uint32_t       key,
+        const double   origin[4],
+        const double   step[4],
+        int64_t        first,
+        float*         out,
+        size_t         n,
+        const uint64_t period[4]);
 
 /**
-   Run the core's lines (p4d_noise4_span() and _loop(), and so fBm) on
-   span, or on the scalar path for NULL.  Called by the choice of a code
-   path (src/arch/isa.c), which knows the instruction sets; the core does
-   not.  Not thread safe: call it before any thread evaluates noise.
+   A code path's noise at any points: p4d_noise4_points_tile() for a hash
+   key from seed_key() and checked periods.  Every path gives the same
+   bits.
+*/
+typedef void
+P4dPoints(uint32_t key,
+          const double (*p)[4],
+          float*         out,
+          size_t         n,
+          const uint64_t period[4]);
+
+/// The scalar paths: the references every other path equals.
+P4dSpan   p4d_noise_span_scalar;
+P4dPoints p4d_noise_points_scalar;
+
+/**
+   Run the core's lines (p4d_noise4_span() and its kin, and so fBm) on
+   span and its points on points, or on the scalar paths for NULL.  Called
+   by the choice of a code path (src/arch/isa.c), which knows the
+   instruction sets; the core does not.  Not thread safe: call it before
+   any thread evaluates noise.
 */
 void
-p4d_noise_span_use(P4dSpan* span);
+p4d_noise_paths_use(P4dSpan* span, P4dPoints* points);
 
 #endif // P4D_NOISE_KERNEL_H

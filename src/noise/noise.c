@@ -36,8 +36,9 @@
   cells c and c + P then get the same gradients, and since the kernel uses
   a cell only through its hash, noise(w) and noise(w + P) are the same
   function, as smooth across a multiple of P as across any cell face (the
-  upper corner of cell P - 1 is cell 0).  Only the w link of the chain
-  wraps; x, y and z stay aperiodic.
+  upper corner of cell P - 1 is cell 0).  Tiles (p4d_noise4_tile()) wrap
+  x, y and z the same way, each link of the chain by its own axis's
+  period; an axis without one stays aperiodic.
 
   Precision.  Coordinates arrive as doubles; floor() and the subtraction are
   exact, so the fraction is exact before it is rounded once to float.  The
@@ -101,10 +102,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The noise in the cell c at fraction f, for a key from seed_key(), with
-/// w periodic over w_period cells (0: aperiodic).
+/// The noise in the cell c at fraction f, for a key from seed_key(), each
+/// axis periodic over its checked period (0: aperiodic).
 static inline float
-kernel(uint32_t key, const uint64_t c[4], const float f[4], uint64_t w_period)
+kernel(uint32_t       key,
+       const uint64_t c[4],
+       const float    f[4],
+       const uint64_t period[4])
 {
   float u[4];
   float d[2][4];
@@ -116,7 +120,7 @@ kernel(uint32_t key, const uint64_t c[4], const float f[4], uint64_t w_period)
 
   // Chain the hash through the axes, x to w.
   uint32_t h[16];
-  hash_corners(key, c, 4U, w_period, h);
+  hash_corners(key, c, 4U, period, h);
 
   float v[16];
   P4D_UNROLL
@@ -147,17 +151,25 @@ kernel(uint32_t key, const uint64_t c[4], const float f[4], uint64_t w_period)
   return normalise(v[0], var_t);
 }
 
-float
-p4d_noise4(uint32_t seed, double x, double y, double z, double w)
+/// The noise at point p with checked periods.
+static inline float
+noise_at(uint32_t key, const double p[4], const uint64_t period[4])
 {
-  const double p[4] = { x, y, z, w };
-  uint64_t     c[4];
-  float        f[4];
+  uint64_t c[4];
+  float    f[4];
   for (unsigned k = 0U; k < 4U; ++k) {
     split(p[k], &c[k], &f[k]);
   }
 
-  return kernel(seed_key(seed), c, f, 0U);
+  return kernel(key, c, f, period);
+}
+
+float
+p4d_noise4(uint32_t seed, double x, double y, double z, double w)
+{
+  const double   p[4]      = { x, y, z, w };
+  const uint64_t period[4] = { 0U, 0U, 0U, 0U };
+  return noise_at(seed_key(seed), p, period);
 }
 
 float
@@ -168,33 +180,53 @@ p4d_noise4_loop(uint32_t seed,
                 double   w,
                 uint64_t w_period)
 {
-  const double p[4] = { x, y, z, w };
-  uint64_t     c[4];
-  float        f[4];
-  for (unsigned k = 0U; k < 4U; ++k) {
-    split(p[k], &c[k], &f[k]);
-  }
+  const double   p[4]      = { x, y, z, w };
+  const uint64_t period[4] = { 0U, 0U, 0U, p4d_noise_period(w_period) };
+  return noise_at(seed_key(seed), p, period);
+}
 
-  return kernel(seed_key(seed), c, f, p4d_noise_period(w_period));
+float
+p4d_noise4_tile(uint32_t       seed,
+                double         x,
+                double         y,
+                double         z,
+                double         w,
+                const uint64_t period[4])
+{
+  const double p[4] = { x, y, z, w };
+  uint64_t     checked[4];
+  p4d_noise_periods(period, checked);
+  return noise_at(seed_key(seed), p, checked);
 }
 
 void
-p4d_noise_span_scalar(uint32_t     key,
-                      const double origin[4],
-                      const double step[4],
-                      int64_t      first,
-                      float*       out,
-                      size_t       n,
-                      uint64_t     w_period)
+p4d_noise_span_scalar(uint32_t       key,
+                      const double   origin[4],
+                      const double   step[4],
+                      int64_t        first,
+                      float*         out,
+                      size_t         n,
+                      const uint64_t period[4])
 {
   for (size_t i = 0U; i < n; ++i) {
     const double t = (double)(first + (int64_t)i);
-    uint64_t     c[4];
-    float        f[4];
+    double       p[4];
     for (unsigned k = 0U; k < 4U; ++k) {
-      split(origin[k] + t * step[k], &c[k], &f[k]);
+      p[k] = origin[k] + t * step[k];
     }
 
-    out[i] = kernel(key, c, f, w_period);
+    out[i] = noise_at(key, p, period);
+  }
+}
+
+void
+p4d_noise_points_scalar(uint32_t key,
+                        const double (*p)[4],
+                        float*         out,
+                        size_t         n,
+                        const uint64_t period[4])
+{
+  for (size_t i = 0U; i < n; ++i) {
+    out[i] = noise_at(key, p[i], period);
   }
 }

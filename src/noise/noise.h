@@ -140,6 +140,52 @@ p4d_noise4_span_loop(uint32_t     seed,
                      uint64_t     w_period);
 
 /**
+   p4d_noise4_loop() with any axis periodic: a tile of the lattice.
+
+   Axis a repeats every period[a] cells: the hash sees the axis's cell as
+   its floored remainder modulo period[a] (in [0, period[a]) also for
+   negative coordinates), exactly as p4d_noise4_loop() wraps w, so the
+   noise at p and at p + k period[a] on axis a are the same bits for every
+   whole k whenever both coordinates have the same fraction of a cell, and
+   it is as smooth across a multiple of the period as anywhere.  A period
+   of 0 (or above P4D_NOISE_PERIOD_MAX) leaves its axis aperiodic; period
+   may be NULL (p4d_noise4() exactly).  Realtime safe.
+*/
+float
+p4d_noise4_tile(uint32_t       seed,
+                double         x,
+                double         y,
+                double         z,
+                double         w,
+                const uint64_t period[4]);
+
+/**
+   p4d_noise4_span() on the tiled lattice of period (as p4d_noise4_tile():
+   out[i] is bit-identical to it at the line's point i).  Periods {0, 0, 0,
+   P} are p4d_noise4_span_loop() with P exactly.  Realtime safe.
+*/
+void
+p4d_noise4_span_tile(uint32_t       seed,
+                     const double   origin[4],
+                     const double   step[4],
+                     int64_t        first,
+                     float*         out,
+                     size_t         n,
+                     const uint64_t period[4]);
+
+/**
+   Noise at any n points: out[i] is bit-identical to p4d_noise4_tile(seed,
+   p[i][0], p[i][1], p[i][2], p[i][3], period).  For fields whose every
+   point moves on its own (a domain warp).  Realtime safe.
+*/
+void
+p4d_noise4_points_tile(uint32_t seed,
+                       const double (*p)[4],
+                       float*         out,
+                       size_t         n,
+                       const uint64_t period[4]);
+
+/**
    fBm settings: a small value type passed by const pointer.
 
    Octave k is scaled in space and time by lacunarity^k, weighted by
@@ -211,6 +257,38 @@ p4d_fbm_weights_loop(const P4dFbm* settings,
                      double        w_period,
                      const double  step[4],
                      float         weight[P4D_FBM_MAX_OCTAVES]);
+
+/**
+   The line of fBm octave k and its seed, exactly as p4d_fbm4_sum_span()
+   places it (before adding its position).
+
+   octave_origin is origin * scale plus octave k's offset (whole cells in
+   x, y, z; a fraction in w), octave_step is step * scale; scale is the
+   octave's scale: lacunarity^k, or p4d_fbm_octave_scale() in a loop.  An
+   engine that sums octaves in its own way (ridged, billow, ...) places
+   them here to stay on the Mod's lattice.  Realtime safe.
+
+   @return The octave's seed.
+*/
+uint32_t
+p4d_fbm_octave(uint32_t     seed,
+               unsigned     k,
+               double       scale,
+               const double origin[4],
+               const double step[4],
+               double       octave_origin[4],
+               double       octave_step[4]);
+
+/**
+   Whole cells per period of the fBm octave whose lacunarity power is
+   lac_pow, for a period of `period` cells in octave 0: round(period
+   lac_pow), at least 1 and at most 2^50, as p4d_fbm4_sum_span_loop()
+   snaps a loop's octaves (see P4dFbm).  period is rounded to a whole
+   number first; 0 (below 0.5, above 2^50 or NaN) is no period: 0.
+   Realtime safe.
+*/
+double
+p4d_fbm_octave_period(double period, double lac_pow);
 
 /**
    The weighted sum of the octaves of fBm at points first..first+n-1 of a

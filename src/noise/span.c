@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: ISC
 
 /*
-  The core's lines run on one span: the scalar kernel (noise.c) until the
-  layer above that knows the instruction sets (src/arch/isa.c) hands the
-  core a vector one.  The core itself knows no instruction set.
+  The core's lines and points run on one span and one points function:
+  the scalar kernel's (noise.c) until the layer above that knows the
+  instruction sets (src/arch/isa.c) hands the core vector ones.  The core itself
+  knows no instruction set.
 */
 
 #include "kernel.h"
@@ -13,12 +14,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-static P4dSpan* span_fn = p4d_noise_span_scalar;
+static P4dSpan*   span_fn   = p4d_noise_span_scalar;
+static P4dPoints* points_fn = p4d_noise_points_scalar;
 
 void
-p4d_noise_span_use(P4dSpan* span)
+p4d_noise_paths_use(P4dSpan* span, P4dPoints* points)
 {
-  span_fn = span ? span : p4d_noise_span_scalar;
+  span_fn   = span ? span : p4d_noise_span_scalar;
+  points_fn = points ? points : p4d_noise_points_scalar;
 }
 
 void
@@ -29,7 +32,8 @@ p4d_noise4_span(uint32_t     seed,
                 float*       out,
                 size_t       n)
 {
-  span_fn(seed_key(seed), origin, step, first, out, n, 0U);
+  static const uint64_t none[4] = { 0U, 0U, 0U, 0U };
+  span_fn(seed_key(seed), origin, step, first, out, n, none);
 }
 
 void
@@ -41,6 +45,32 @@ p4d_noise4_span_loop(uint32_t     seed,
                      size_t       n,
                      uint64_t     w_period)
 {
-  span_fn(
-    seed_key(seed), origin, step, first, out, n, p4d_noise_period(w_period));
+  const uint64_t period[4] = { 0U, 0U, 0U, p4d_noise_period(w_period) };
+  span_fn(seed_key(seed), origin, step, first, out, n, period);
+}
+
+void
+p4d_noise4_span_tile(uint32_t       seed,
+                     const double   origin[4],
+                     const double   step[4],
+                     int64_t        first,
+                     float*         out,
+                     size_t         n,
+                     const uint64_t period[4])
+{
+  uint64_t checked[4];
+  p4d_noise_periods(period, checked);
+  span_fn(seed_key(seed), origin, step, first, out, n, checked);
+}
+
+void
+p4d_noise4_points_tile(uint32_t seed,
+                       const double (*p)[4],
+                       float*         out,
+                       size_t         n,
+                       const uint64_t period[4])
+{
+  uint64_t checked[4];
+  p4d_noise_periods(period, checked);
+  points_fn(seed_key(seed), p, out, n, checked);
 }

@@ -168,19 +168,67 @@ static const P4dDescription descriptions[] = {
     "loop_beats",
     "loop length: the motion repeats every this many beats (song beats "
     "only; see [Loops](#loops))" },
+
+  // The Image: the renderer's parameters only (no plugin has them).
+  { P4D_KIND_IMAGE, "clock", "what drives time (as the Mod)" },
+  { P4D_KIND_IMAGE,
+    "rate_hz",
+    "cells of time per second (song time, free running)" },
+  { P4D_KIND_IMAGE, "period_beats", "beats per cell of time (song beats)" },
+  { P4D_KIND_IMAGE,
+    "octaves",
+    "fBm octaves; fractional values fade the last one in" },
+  { P4D_KIND_IMAGE, "lacunarity", "frequency ratio between octaves" },
+  { P4D_KIND_IMAGE,
+    "persistence",
+    "amplitude ratio between octaves (roughness)" },
+  { P4D_KIND_IMAGE,
+    "spread",
+    "where the Mod's channels sit (the sidecar's positions); the picture "
+    "itself does not change" },
+  { P4D_KIND_IMAGE, "morph_x", "moves the picture through the field (x)" },
+  { P4D_KIND_IMAGE, "morph_y", "moves the picture through the field (y)" },
+  { P4D_KIND_IMAGE, "morph_z", "the slice of the field (z)" },
+  { P4D_KIND_IMAGE, "seed", SEED_TEXT },
+  { P4D_KIND_IMAGE,
+    "loop_beats",
+    "loop length: frames one loop apart are the same picture (song beats "
+    "only)" },
+  { P4D_KIND_IMAGE, "scale", "lattice cells across the width (octave 0)" },
+  { P4D_KIND_IMAGE, "offset_x", "where the left edge sits, in cells" },
+  { P4D_KIND_IMAGE, "offset_y", "where the top edge sits, in cells" },
+  { P4D_KIND_IMAGE,
+    "tile",
+    "1: the picture tiles (whole cells across, every octave wraps)" },
+  { P4D_KIND_IMAGE, "type", "fBm, ridged multifractal, billow or turbulence" },
+  { P4D_KIND_IMAGE,
+    "warp",
+    "domain warp: how far the field is pushed, in cells" },
+  { P4D_KIND_IMAGE,
+    "tone",
+    "even (the Mod's map: every tone as often) or linear" },
+  { P4D_KIND_IMAGE, "palette", "grey or a colour map" },
+  { P4D_KIND_IMAGE,
+    "fractal",
+    "0: the Mod's field (octaves scale time only); 1: octaves scale space "
+    "too (classic fBm textures)" },
 };
 
 const char*
-p4d_port_description(const P4dPlugin* plugin, const P4dPort* port)
+p4d_param_description(P4dKind kind, const char* symbol)
 {
-  const char* const symbol = p4d_port_symbol(plugin, port);
-
   for (size_t i = 0U; i < sizeof(descriptions) / sizeof(descriptions[0]); ++i) {
-    if (descriptions[i].kind == plugin->kind &&
+    if (descriptions[i].kind == kind &&
         !strcmp(descriptions[i].symbol, symbol)) {
       return descriptions[i].text;
     }
   }
 
   return NULL;
+}
+
+const char*
+p4d_port_description(const P4dPlugin* plugin, const P4dPort* port)
+{
+  return p4d_param_description(plugin->kind, p4d_port_symbol(plugin, port));
 }

@@ -29,6 +29,14 @@ extern "C" {
 const char*
 p4d_port_description(const P4dPlugin* plugin, const P4dPort* port);
 
+/**
+   Return what the port or parameter with symbol of the engines of kind
+   does, as p4d_port_description() (the Image, which is no plugin, has its
+   parameters described here too), or NULL.
+*/
+const char*
+p4d_param_description(P4dKind kind, const char* symbol);
+
 #ifdef __cplusplus
 }
 #endif

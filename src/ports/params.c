@@ -28,6 +28,21 @@ static const P4dScalePoint midi_mode_points[] = { { 0.0f, "7-bit CC" },
                                                   { 2.0f, "Pitch bend" },
                                                   { 0.0f, NULL } };
 
+static const P4dScalePoint image_type_points[] = {
+  { 0.0f, "fBm" },    { 1.0f, "Ridged multifractal" },
+  { 2.0f, "Billow" }, { 3.0f, "Turbulence" },
+  { 0.0f, NULL },
+};
+
+static const P4dScalePoint image_tone_points[] = { { 0.0f, "Even" },
+                                                   { 1.0f, "Linear" },
+                                                   { 0.0f, NULL } };
+
+static const P4dScalePoint image_palette_points[] = {
+  { 0.0f, "Grey" },    { 1.0f, "Magma" }, { 2.0f, "Ocean" },
+  { 3.0f, "Terrain" }, { 4.0f, "Fire" },  { 0.0f, NULL },
+};
+
 static const P4dScalePoint loop_points[] = { { 0.0f, "Off" }, { 0.0f, NULL } };
 
 /*
@@ -51,6 +66,8 @@ static const P4dScalePoint loop_points[] = { { 0.0f, "Off" }, { 0.0f, NULL } };
 #define LOG P4D_PARAM_LOGARITHMIC
 #define INT P4D_PARAM_INTEGER
 #define ENUM (P4D_PARAM_INTEGER | P4D_PARAM_ENUMERATION)
+/// An on/off switch.
+#define TOGGLE (P4D_PARAM_INTEGER | P4D_PARAM_TOGGLED)
 /// The lv2:enabled switch hosts use for a click-free bypass.
 #define ENABLED (P4D_PARAM_INTEGER | P4D_PARAM_TOGGLED | P4D_PARAM_ENABLED)
 
@@ -169,16 +186,64 @@ static const P4dParam motion_params[P4D_MOTION_N_PARAMS] = {
   LOOP_PARAM,
 };
 
+/*
+  The Image (src/image/image.h): the Mod's field and time settings, then
+  the picture's own.  Scale is in cells across the width at octave 0; the
+  defaults (8 cells, edges at -4) show the Mod's four channels at spread 1
+  (2.47 cells either side of the centre) in a square frame.  Warp is in
+  cells of displacement (1 is strong).  The Mod's 8 octaves suffice: at 8
+  cells across 1920 pixels the 8th is 2 pixels a cell.
+*/
+static const P4dParam image_params[P4D_IMAGE_N_PARAMS] = {
+  TIME_PARAMS,
+  { "spread", "Spread", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
+  PLACE_PARAMS,
+  LOOP_PARAM,
+  { "scale", "Scale", 0.0625f, 8.0f, 4096.0f, P4D_UNIT_NONE, LOG, NULL },
+  { "offset_x",
+    "Offset X",
+    -65536.0f,
+    -4.0f,
+    65536.0f,
+    P4D_UNIT_NONE,
+    0U,
+    NULL },
+  { "offset_y",
+    "Offset Y",
+    -65536.0f,
+    -4.0f,
+    65536.0f,
+    P4D_UNIT_NONE,
+    0U,
+    NULL },
+  { "tile", "Tile", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, TOGGLE, NULL },
+  { "type", "Type", 0.0f, 0.0f, 3.0f, P4D_UNIT_NONE, ENUM, image_type_points },
+  { "warp", "Warp", 0.0f, 0.0f, 4.0f, P4D_UNIT_NONE, 0U, NULL },
+  { "tone", "Tone", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, ENUM, image_tone_points },
+  { "palette",
+    "Palette",
+    0.0f,
+    0.0f,
+    (float)(P4D_IMAGE_N_PALETTES - 1),
+    P4D_UNIT_NONE,
+    ENUM,
+    image_palette_points },
+  { "fractal", "Fractal", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, TOGGLE, NULL },
+};
+
+/// The tables, by kind.
 static const P4dParamTable tables[] = {
-  { P4D_MOD_N_PARAMS, mod_params },
-  { P4D_NOISE_N_PARAMS, noise_params },
-  { P4D_MOTION_N_PARAMS, motion_params },
+  [P4D_KIND_MOD]    = { P4D_MOD_N_PARAMS, mod_params },
+  [P4D_KIND_NOISE]  = { P4D_NOISE_N_PARAMS, noise_params },
+  [P4D_KIND_MOTION] = { P4D_MOTION_N_PARAMS, motion_params },
+  [P4D_KIND_IMAGE]  = { P4D_IMAGE_N_PARAMS, image_params },
 };
 
 const P4dParamTable*
 p4d_params(P4dKind kind)
 {
-  return &tables[kind == P4D_KIND_MOTION ? 2 : kind == P4D_KIND_NOISE];
+  return &tables[(unsigned)kind < sizeof(tables) / sizeof(tables[0]) ? kind
+                                                                     : 0];
 }
 
 static const char* const unit_labels[] = { "",   "Hz",    "dB",

@@ -72,6 +72,7 @@ typedef enum {
   P4D_KIND_MOD,    ///< Modulator: 4 channels of smooth control signal
   P4D_KIND_NOISE,  ///< Noise texture: stereo audio
   P4D_KIND_MOTION, ///< Motion: the modulation applied to stereo audio
+  P4D_KIND_IMAGE,  ///< Image: pictures of the Mod's field (src/image/)
 } P4dKind;
 
 /// Perlin4D Mod (and Mod CV) parameters, in port order.
@@ -159,6 +160,62 @@ typedef enum {
   P4D_MOTION_N_PARAMS
 } P4dMotionParam;
 
+/**
+   Image parameters (src/image/image.h), in table order.  The field and
+   time settings are the Mod's, with its symbols, meanings and ranges; the
+   rest place the picture on the field (scale, offsets: in lattice cells)
+   and shape it (tile, type, warp, tone, palette, fractal).  The image is
+   no plugin of the bundle: these are the renderer's parameters only.
+*/
+typedef enum {
+  P4D_IMAGE_CLOCK,
+  P4D_IMAGE_RATE_HZ,
+  P4D_IMAGE_PERIOD_BEATS,
+  P4D_IMAGE_OCTAVES,
+  P4D_IMAGE_LACUNARITY,
+  P4D_IMAGE_PERSISTENCE,
+  P4D_IMAGE_SPREAD,
+  P4D_IMAGE_MORPH_X,
+  P4D_IMAGE_MORPH_Y,
+  P4D_IMAGE_MORPH_Z,
+  P4D_IMAGE_SEED,
+  P4D_IMAGE_LOOP_BEATS,
+  P4D_IMAGE_SCALE,    ///< Lattice cells across the width (octave 0)
+  P4D_IMAGE_OFFSET_X, ///< Where the left edge sits, in cells
+  P4D_IMAGE_OFFSET_Y, ///< Where the top edge sits, in cells
+  P4D_IMAGE_TILE,     ///< 1: x and y wrap (whole cells), the image tiles
+  P4D_IMAGE_TYPE,     ///< P4dImageType
+  P4D_IMAGE_WARP,     ///< Domain-warp amount, in cells
+  P4D_IMAGE_TONE,     ///< P4dImageTone
+  P4D_IMAGE_PALETTE,  ///< P4dImagePalette
+  P4D_IMAGE_FRACTAL,  ///< 0: octaves scale time (the Mod's field); 1: space too
+  P4D_IMAGE_N_PARAMS
+} P4dImageParam;
+
+/// Values of the Image's type: how each octave's noise n enters the sum.
+typedef enum {
+  P4D_IMAGE_FBM,        ///< n: the Mod's sum
+  P4D_IMAGE_RIDGED,     ///< Musgrave's ridged multifractal
+  P4D_IMAGE_BILLOW,     ///< 2|n| - 1
+  P4D_IMAGE_TURBULENCE, ///< |n|
+} P4dImageType;
+
+/// Values of the Image's tone map.
+typedef enum {
+  P4D_IMAGE_TONE_EVEN,   ///< Phi(z), the Mod's even map
+  P4D_IMAGE_TONE_LINEAR, ///< 0.5 + z / 6, clamped
+} P4dImageTone;
+
+/// Values of the Image's palette.
+typedef enum {
+  P4D_IMAGE_GREY,
+  P4D_IMAGE_MAGMA,
+  P4D_IMAGE_OCEAN,
+  P4D_IMAGE_TERRAIN,
+  P4D_IMAGE_FIRE,
+  P4D_IMAGE_N_PALETTES
+} P4dImagePalette;
+
 /// Values of Motion's filter_mode.
 typedef enum {
   P4D_MOTION_FILTER_OFF,
@@ -218,13 +275,21 @@ p4d_unit_uri(P4dUnit unit);
 #define P4D_URI_NOISE "urn:perlin4d:noise"
 #define P4D_URI_MOTION "urn:perlin4d:motion"
 
-/// The plugins of the bundle, in the order lv2_descriptor() lists them.
+/// What the Image's presets apply to (lv2:appliesTo): no plugin of the
+/// bundle, the renderer's Image alone (src/image/image_kind.c).
+#define P4D_URI_IMAGE "urn:perlin4d:image"
+
+/**
+   The plugins of the bundle, in the order lv2_descriptor() lists them, and
+   P4D_PLUGIN_NONE, for a kind the renderer alone drives (the Image).
+*/
 typedef enum {
   P4D_PLUGIN_MOD,
   P4D_PLUGIN_MOD_CV,
   P4D_PLUGIN_NOISE,
   P4D_PLUGIN_MOTION,
-  P4D_N_PLUGINS
+  P4D_N_PLUGINS,
+  P4D_PLUGIN_NONE = P4D_N_PLUGINS ///< No plugin of the bundle
 } P4dPluginId;
 
 /// What a port carries.

@@ -6,13 +6,29 @@
 #include "export.h"
 
 #include "atomic_file.h"
+#include "kind.h"
 #include "output.h"
+#include "pictures.h"
 #include "render.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
+/// The reader of standard output went away (or SIGPIPE came from
+/// elsewhere): end as a filter in a pipeline does, quietly, by SIGPIPE,
+/// once nothing is left behind.  Else code.
+static P4dRenderCode
+finish_stream(P4dRenderCode code)
+{
+  if (code && p4d_render_signal() == SIGPIPE) {
+    // Neither can fail for SIGPIPE; if the program lives on, it exits 1.
+    (void)signal(SIGPIPE, SIG_DFL);
+    (void)raise(SIGPIPE);
+  }
+  return code;
+}
 
 /// Check the targets and describe the output, its channels named in
 /// names; nothing is written yet.
@@ -55,6 +71,13 @@ plan_output(const P4dPlan*    plan,
                      : p4d_report_name(st, o->output, NULL);
   }
   const P4dWriterClass* const writer = info->format.writer;
+  if (plan->kind->pictures) {
+    snprintf(st->text,
+             sizeof(st->text),
+             "%s renders pictures only (.png, .exr, .r16 or .y4m)",
+             p4d_kind_title(plan->kind));
+    return p4d_report_bad_value(st, "-o", o->output, st->text);
+  }
   if (stream && !writer->can_stream) {
     char streams[256];
     p4d_writers_list_streams("", streams, sizeof(streams));
@@ -91,13 +114,60 @@ plan_output(const P4dPlan*    plan,
   return P4D_RENDER_SUCCESS;
 }
 
+/**
+   Whether -o asks for pictures (into format); those of a kind that renders
+   none, or with a plot, are refused into status.
+*/
+static bool
+wants_pictures(const P4dPlan*    plan,
+               const P4dOptions* o,
+               P4dFormat*        format,
+               P4dRenderCode*    code,
+               P4dRenderStatus*  st)
+{
+  P4dRenderStatus ignored; // plan_output() reports a bad format
+  if (!o->output ||
+      p4d_writers_choose(o->output, o->format, format, &ignored) ||
+      !format->writer->picture) {
+    return false;
+  }
+  if (!plan->kind->pictures) {
+    snprintf(st->text,
+             sizeof(st->text),
+             "%s renders no pictures (pictures come from --plugin image)",
+             p4d_kind_title(plan->kind));
+    *code = p4d_report_bad_value(st, "-o", o->output, st->text);
+  } else if (o->plot) {
+    *code = p4d_report_bad_value(
+      st, "--plot", o->plot, "a plot of curves, not of pictures");
+  } else if (p4d_atomic_is_stream(o->output) && !format->writer->can_stream) {
+    char streams[256];
+    p4d_writers_list_streams("", streams, sizeof(streams));
+    snprintf(st->text,
+             sizeof(st->text),
+             "cannot be written to standard output (it cannot seek back): "
+             "use %s",
+             streams);
+    *code = p4d_report_bad_value(st, "--format", o->format, st->text);
+  } else if (p4d_atomic_is_stream(o->output) && isatty(STDOUT_FILENO)) {
+    *code = p4d_report_bad_value(
+      st, "-o", o->output, "standard output is a terminal (pipe it)");
+  }
+  return true;
+}
+
 P4dRenderCode
 p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
 {
   P4dOutputInfo info;
   const char*   names[P4D_MAX_CHANNELS] = { NULL };
   memset(&info, 0, sizeof(info));
-  P4dRenderCode code = plan_output(plan, o, &info, names, st);
+  P4dRenderCode code = P4D_RENDER_SUCCESS;
+  if (wants_pictures(plan, o, &info.format, &code, st)) {
+    code = code ? code : p4d_pictures_run(plan, o, info.format, st);
+    return finish_stream(code);
+  }
+  code = plan_output(plan, o, &info, names, st);
   if (code) {
     return code;
   }
@@ -127,12 +197,5 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
   const bool clean = p4d_output_discard(out, st);
   p4d_output_free(out);
 
-  // The reader of standard output went away (or SIGPIPE came from
-  // elsewhere): end as a filter in a pipeline does, quietly, by SIGPIPE.
-  if (code && clean && p4d_render_signal() == SIGPIPE) {
-    // Neither can fail for SIGPIPE; if the program lives on, it exits 1.
-    (void)signal(SIGPIPE, SIG_DFL);
-    (void)raise(SIGPIPE);
-  }
-  return code;
+  return clean ? finish_stream(code) : code;
 }

@@ -27,6 +27,8 @@ typedef enum {
   P4D_OPT_PLUGIN,
   P4D_OPT_FORMAT,
   P4D_OPT_FPS,
+  P4D_OPT_SIZE,
+  P4D_OPT_COMPRESSION,
   P4D_OPT_PLOT,
   P4D_OPT_PRESET,
   P4D_OPT_SET,
@@ -72,22 +74,34 @@ typedef struct {
 // clang-format off
 static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
   [P4D_OPT_OUTPUT] = {'o', P4D_VALUE_TEXT, "output", "FILE", 0.0, 0.0,
-    "file to write: .wav .flac .aiff .csv, or -:\n"
-    "standard output (--format flac or csv)"},
+    "file to write: .wav .flac .aiff .csv, pictures\n"
+    ".png .exr .r16 .y4m, or -: standard output\n"
+    "(--format flac, csv or y4m); a picture name\n"
+    "with a frame number (f_%05d.png) writes one\n"
+    "file per frame"},
   [P4D_OPT_INPUT] = {'i', P4D_VALUE_TEXT, "input", "FILE", 0.0, 0.0,
     "sound file for Motion to process (any format\n"
     "libsndfile reads, mono or stereo): the output\n"
     "has its length and sample rate, in stereo"},
-  [P4D_OPT_PLUGIN] = {0, P4D_VALUE_TEXT, "plugin", "noise|mod|motion", 0.0,
-    0.0, "engine to render (default: the preset's, else\n"
-    "motion with -i, else noise)"},
+  [P4D_OPT_PLUGIN] = {0, P4D_VALUE_TEXT, "plugin", "noise|mod|motion|image",
+    0.0, 0.0, "engine to render (default: image for a\n"
+    "picture, else the preset's, else motion with\n"
+    "-i, else noise)"},
   [P4D_OPT_FORMAT] = {0, P4D_VALUE_TEXT, "format", "FORMAT", 0.0, 0.0,
     "wav, flac, aiff or csv, and/or a sample format:\n"
     "pcm16, pcm24, pcm32, float (e.g. wav-pcm24);\n"
     "default: the extension's, WAV float, FLAC and\n"
-    "AIFF 24-bit"},
-  [P4D_OPT_FPS] = {0, P4D_VALUE_REAL, "fps", "N", 1.0, 1000.0,
-    "CSV rows per second, 1 to 1000 (default 60)"},
+    "AIFF 24-bit; pictures: png, png16, exr,\n"
+    "exr-half, r16 or y4m"},
+  [P4D_OPT_FPS] = {0, P4D_VALUE_TEXT, "fps", "N", 1.0, 1000.0,
+    "CSV rows or picture frames per second, 1 to\n"
+    "1000, a decimal or a fraction such as\n"
+    "30000/1001 (default 60)"},
+  [P4D_OPT_SIZE] = {0, P4D_VALUE_TEXT, "size", "WxH", 1.0, 16384.0,
+    "picture size in pixels, each side 1 to 16384,\n"
+    "at most 8192x8192 pixels (default 512x512)"},
+  [P4D_OPT_COMPRESSION] = {0, P4D_VALUE_WHOLE, "compression", "N", 0.0, 9.0,
+    "PNG compression, zlib level 0 to 9 (default 1)"},
   [P4D_OPT_PLOT] = {0, P4D_VALUE_TEXT, "plot", "FILE.svg", 0.0, 0.0,
     "also draw the channels over time"},
   [P4D_OPT_PRESET] = {0, P4D_VALUE_TEXT, "preset", "NAME", 0.0, 0.0,
@@ -156,6 +170,11 @@ p4d_options_init(P4dOptions* options)
 {
   memset(options, 0, sizeof(*options));
   options->fps            = 60.0;
+  options->fps_num        = 60U;
+  options->fps_den        = 1U;
+  options->width          = 512U;
+  options->height         = 512U;
+  options->compression    = -1;
   options->tempo_bpm      = 120.0;
   options->duration_s     = 10.0;
   options->sample_rate_hz = 48000.0;
@@ -273,6 +292,132 @@ check_value(const P4dOptionSpec* spec,
   }
 }
 
+static uint64_t
+gcd64(uint64_t a, uint64_t b)
+{
+  while (b) {
+    const uint64_t r = a % b;
+    a                = b;
+    b                = r;
+  }
+  return a;
+}
+
+/// Read the whole number of the len digits at s, at most max.
+static bool
+whole(const char* s, size_t len, uint64_t max, uint64_t* out)
+{
+  uint64_t v = 0U;
+  if (!len) {
+    return false;
+  }
+  for (size_t i = 0U; i < len; ++i) {
+    if (s[i] < '0' || s[i] > '9' || v > (max - (uint64_t)(s[i] - '0')) / 10U) {
+      return false;
+    }
+    v = v * 10U + (uint64_t)(s[i] - '0');
+  }
+  *out = v;
+  return true;
+}
+
+/**
+   Read --fps: a fraction N/D of whole numbers, or a plain decimal (its
+   exact value as a fraction: 29.97 is 2997/100), in [lo, hi], into
+   o->fps_num / o->fps_den in lowest terms, each below 2^32.
+*/
+static P4dRenderCode
+read_fps(P4dOptions*          o,
+         const P4dOptionSpec* spec,
+         const char*          value,
+         P4dRenderStatus*     status)
+{
+  const char* const slash = strchr(value, '/');
+  uint64_t          num   = 0U;
+  uint64_t          den   = 1U;
+  if (slash) {
+    if (!whole(value, (size_t)(slash - value), UINT32_MAX, &num) ||
+        !whole(slash + 1, strlen(slash + 1), UINT32_MAX, &den) || !den) {
+      return refuse(status, "not a fraction of whole numbers (30000/1001)");
+    }
+  } else {
+    double              v = 0.0;
+    const P4dRenderCode code =
+      p4d_options_number(value, strlen(value), spec->lo, spec->hi, &v, status);
+    if (code) {
+      return code;
+    }
+    // The digits make the numerator, the decimals and exponent the
+    // denominator (the form was checked).
+    const char* p   = value + (value[0] == '+');
+    int         exp = 0;
+    for (; *p && *p != 'e' && *p != 'E'; ++p) {
+      if (*p == '.') {
+        continue;
+      }
+      if (num > (UINT64_MAX - 9U) / 10U) {
+        return refuse(status, "too many digits (give a fraction N/D)");
+      }
+      num = num * 10U + (uint64_t)(*p - '0');
+      exp -= strchr(value, '.') && p > strchr(value, '.') ? 1 : 0;
+    }
+    exp += *p ? (int)strtol(p + 1, NULL, 10) : 0;
+    for (; exp > 0; --exp) {
+      if (num > UINT64_MAX / 10U) {
+        return refuse(status, "too many digits (give a fraction N/D)");
+      }
+      num *= 10U;
+    }
+    for (; exp < 0; ++exp) {
+      if (den > UINT64_MAX / 10U) {
+        return refuse(status, "too many digits (give a fraction N/D)");
+      }
+      den *= 10U;
+    }
+  }
+  const uint64_t g = num ? gcd64(num, den) : 1U;
+  num /= g;
+  den /= g;
+  if (num > UINT32_MAX || den > UINT32_MAX) {
+    return refuse(status, "too many digits (give a fraction N/D)");
+  }
+  const double fps = (double)num / (double)den;
+  if (!(fps >= spec->lo && fps <= spec->hi)) {
+    return refuse(status, "out of range");
+  }
+  o->fps     = fps;
+  o->fps_num = (uint32_t)num;
+  o->fps_den = (uint32_t)den;
+  return P4D_RENDER_SUCCESS;
+}
+
+/// Read --size WxH: each side in [lo, hi], at most 8192 * 8192 pixels.
+static P4dRenderCode
+read_size(P4dOptions*          o,
+          const P4dOptionSpec* spec,
+          const char*          value,
+          P4dRenderStatus*     status)
+{
+  const char* const x = strchr(value, 'x');
+  uint64_t          w = 0U;
+  uint64_t          h = 0U;
+  if (!x || !whole(value, (size_t)(x - value), UINT32_MAX, &w) ||
+      !whole(x + 1, strlen(x + 1), UINT32_MAX, &h)) {
+    return refuse(status, "expected WIDTHxHEIGHT in pixels (1920x1080)");
+  }
+  if (w < (uint64_t)spec->lo || h < (uint64_t)spec->lo ||
+      w > (uint64_t)spec->hi || h > (uint64_t)spec->hi) {
+    return refuse(status, "each side is 1 to 16384 pixels");
+  }
+  if (w * h > (uint64_t)8192U * 8192U) {
+    return refuse(status, "more than 8192x8192 pixels");
+  }
+  o->width      = (uint32_t)w;
+  o->height     = (uint32_t)h;
+  o->size_given = true;
+  return P4D_RENDER_SUCCESS;
+}
+
 /// Set the flag of an option that takes no value.
 static void
 set_flag(P4dOptions* o, P4dOptionId id)
@@ -320,7 +465,7 @@ store(P4dOptions*      o,
     o->plugin = value;
     return p4d_kind_by_name(value)
              ? P4D_RENDER_SUCCESS
-             : refuse(status, "unknown plugin (noise, mod or motion)");
+             : refuse(status, "unknown plugin (noise, mod, motion or image)");
   case P4D_OPT_FORMAT:
     o->format = value;
     return P4D_RENDER_SUCCESS;
@@ -335,8 +480,12 @@ store(P4dOptions*      o,
     o->preset = value;
     return value[0] ? P4D_RENDER_SUCCESS : refuse(status, "empty preset name");
   case P4D_OPT_FPS:
-    o->fps       = number;
     o->fps_given = true;
+    return read_fps(o, &specs[id], value, status);
+  case P4D_OPT_SIZE:
+    return read_size(o, &specs[id], value, status);
+  case P4D_OPT_COMPRESSION:
+    o->compression = (int)number;
     return P4D_RENDER_SUCCESS;
   case P4D_OPT_TEMPO:
     o->tempo_bpm   = number;

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /// The command line as given.  --set, --seed and --automate may be given
@@ -27,8 +28,14 @@ typedef struct {
   const char* format;
   const char* plot;
   const char* preset;
-  double      fps;
-  bool        fps_given; ///< --fps was given (it applies to CSV only)
+  double      fps;     ///< fps_num / fps_den
+  uint32_t    fps_num; ///< --fps as a fraction in lowest terms
+  uint32_t    fps_den;
+  bool        fps_given; ///< --fps was given (CSV rows, picture frames)
+  uint32_t    width;     ///< --size: pictures' pixels
+  uint32_t    height;
+  bool        size_given;
+  int         compression; ///< --compression: a zlib level, or -1
   double      tempo_bpm;
   bool        tempo_given; ///< --tempo was given (it applies to beats only)
   double      start_s;

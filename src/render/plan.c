@@ -239,10 +239,17 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
 {
   P4dFormat       format;
   P4dRenderStatus ignored; // a bad format is refused later
-  if (o->fps_given && o->output &&
-      !p4d_writers_choose(o->output, o->format, &format, &ignored) &&
-      !format.writer->rows) {
-    p4d_report_warn("--fps: ignored: only CSV output has rows per second");
+  const bool      chosen =
+    o->output && !p4d_writers_choose(o->output, o->format, &format, &ignored);
+  if (o->fps_given && chosen && !format.writer->rows &&
+      !format.writer->picture) {
+    p4d_report_warn("--fps: ignored: only CSV output and pictures have a rate");
+  }
+  if ((o->size_given || o->compression >= 0) && chosen &&
+      !format.writer->picture) {
+    p4d_report_warn("%s: ignored: only pictures have %s",
+                    o->size_given ? "--size" : "--compression",
+                    o->size_given ? "a size" : "a compression");
   }
   const int beats = p4d_kind_clock_value(plan->kind, P4D_CLOCK_SONG_BEATS);
   if (o->tempo_given && !uses_beats(plan)) {
@@ -251,7 +258,7 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
         "--tempo: ignored: the clock is never song beats (clock=%d)", beats);
     } else {
       p4d_report_warn("--tempo: ignored: %s has no song beats",
-                      p4d_kind_plugin(plan->kind)->name);
+                      p4d_kind_title(plan->kind));
     }
   }
   const int loop = plan->kind->loop_param;
@@ -262,14 +269,40 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
   }
 }
 
-/// The plugin that --plugin names; without it the one that processes an
-/// input if there is one (Motion), else Noise (a preset may still choose:
-/// see p4d_plan_make()).
+/// The kind that renders pictures, or NULL.
+static const P4dKindClass*
+picture_kind(void)
+{
+  const P4dKindClass* kind = NULL;
+  for (unsigned i = 0U; (kind = p4d_kind_at(i)); ++i) {
+    if (kind->pictures) {
+      return kind;
+    }
+  }
+  return NULL;
+}
+
+/// Whether -o asks for pictures (its format, by --format or extension).
+static bool
+wants_pictures(const P4dOptions* o)
+{
+  P4dFormat       format;
+  P4dRenderStatus ignored; // a bad format is refused later
+  return o->output &&
+         !p4d_writers_choose(o->output, o->format, &format, &ignored) &&
+         format.writer->picture;
+}
+
+/// The plugin that --plugin names; without it the one that renders
+/// pictures for a picture output, else the one that processes an input if
+/// there is one (Motion), else Noise (a preset may still choose: see
+/// p4d_plan_make()).
 static const P4dKindClass*
 plugin_kind(const P4dOptions* o)
 {
   const P4dKindClass* const named = p4d_kind_by_name(o->plugin);
-  return named ? named : p4d_kind_default(o->input != NULL);
+  const P4dKindClass* const image = wants_pictures(o) ? picture_kind() : NULL;
+  return named ? named : image ? image : p4d_kind_default(o->input != NULL);
 }
 
 /**
@@ -287,7 +320,7 @@ check_input(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
     snprintf(st->text,
              sizeof(st->text),
              "only %s processes a sound file (--plugin %s)",
-             p4d_kind_plugin(taker)->name,
+             p4d_kind_title(taker),
              taker->name);
     return p4d_report_bad_value(st, "-i", o->input, st->text);
   }
@@ -302,7 +335,7 @@ check_input(const P4dOptions* o, P4dPlan* plan, P4dRenderStatus* st)
     snprintf(reason,
              sizeof(st->text) - (size_t)n - 1U,
              "%s needs a sound file to process (-i FILE)",
-             p4d_kind_plugin(plan->kind)->name);
+             p4d_kind_title(plan->kind));
     return p4d_report_usage(st, o->plugin ? st->text : "--preset", reason);
   }
 
@@ -348,8 +381,10 @@ p4d_plan_make(P4dPlan*          plan,
   memset(plan, 0, sizeof(*plan));
 
   // Without --plugin: the preset's, else Motion for an input, else Noise.
+  // A picture output names the kind that renders pictures, as --plugin
+  // would.
   const P4dKindClass* given = plugin_kind(o);
-  const bool          named = o->plugin || o->input;
+  const bool          named = o->plugin || o->input || given->pictures;
   P4dPresetValues     preset;
   memset(&preset, 0, sizeof(preset));
   preset.kind = given;
@@ -407,8 +442,13 @@ p4d_plan_free(P4dPlan* plan)
 void
 p4d_plan_params_at(const P4dPlan* plan, int64_t frame, float* params)
 {
+  p4d_plan_params_at_time(plan, (double)frame / plan->sample_rate_hz, params);
+}
+
+void
+p4d_plan_params_at_time(const P4dPlan* plan, double t, float* params)
+{
   const P4dParamTable* table = p4d_kind_params(plan->kind);
-  const double         t     = (double)frame / plan->sample_rate_hz;
 
   for (uint32_t i = 0U; i < table->n_params; ++i) {
     const P4dLane* lane = &plan->lanes[i];

@@ -69,6 +69,10 @@ p4d_plan_free(P4dPlan* plan);
 void
 p4d_plan_params_at(const P4dPlan* plan, int64_t frame, float* params);
 
+/// Set params to the plan's parameter values at song time t_s (seconds).
+void
+p4d_plan_params_at_time(const P4dPlan* plan, double t_s, float* params);
+
 /// Print the parameters of a plugin kind, one a line (--list-params).
 void
 p4d_plan_list_params(const P4dKindClass* kind, FILE* stream);

@@ -125,24 +125,87 @@ presets_close(Presets* p)
 }
 
 /// A class's presets in the bundle: those of each class the renderer names
-/// (Mod CV has the presets of Mod).
-typedef bool (*PresetVisit)(const LilvNode*     preset,
+/// (Mod CV has the presets of Mod), by URI, label and the file that holds
+/// it.
+typedef bool (*PresetVisit)(const char*         uri,
                             const char*         label,
+                            const char*         file,
                             const P4dKindClass* kind,
                             void*               data);
 
-/// Call visit(preset, label, kind) for every preset of every plugin the
-/// renderer renders; stop when it returns true and return that preset.
-static const LilvNode*
-presets_find(Presets* p, PresetVisit visit, void* data, LilvNodes** keep)
+/// The folder of the bundle that p holds (that of its first plugin), to
+/// free with lilv_free(), or NULL.
+static char*
+presets_bundle(Presets* p)
 {
   const LilvPlugins*  plugins = lilv_world_get_all_plugins(p->world);
   const P4dKindClass* kind    = NULL;
   for (unsigned i = 0U; (kind = p4d_kind_at(i)); ++i) {
+    const P4dPlugin* const plugin = p4d_kind_plugin(kind);
+    LilvNode* uri = plugin ? lilv_new_uri(p->world, plugin->uri) : NULL;
+    const LilvPlugin* const found =
+      uri ? lilv_plugins_get_by_uri(plugins, uri) : NULL;
+    lilv_node_free(uri);
+    if (found) {
+      return lilv_file_uri_parse(
+        lilv_node_as_uri(lilv_plugin_get_bundle_uri(found)), NULL);
+    }
+  }
+  return NULL;
+}
+
+/// What presets_file() passes on to a visit.
+typedef struct {
+  PresetVisit         visit;
+  void*               data;
+  const char*         file;
+  const P4dKindClass* kind;
+} FileVisit;
+
+static bool
+visit_file_preset(const char* uri, const char* label, void* data)
+{
+  const FileVisit* const v = (const FileVisit*)data;
+  return v->visit(uri, label, v->file, v->kind, v->data);
+}
+
+/// Visit the presets of kind in its own file of the bundle (a kind that is
+/// no plugin: the Image); true if a visit said stop.
+static bool
+presets_file(Presets*            p,
+             const P4dKindClass* kind,
+             PresetVisit         visit,
+             void*               data)
+{
+  char* const bundle = presets_bundle(p);
+  if (!bundle) {
+    return false;
+  }
+  char file[4096];
+  snprintf(file, sizeof(file), "%s%s", bundle, kind->presets_file);
+  lilv_free(bundle);
+  const FileVisit v = { visit, data, file, kind };
+  return p4d_preset_file_each(file, visit_file_preset, (void*)&v);
+}
+
+/// Call visit(uri, label, file, kind) for every preset of every class the
+/// renderer renders; stop when it returns true, and return true then.
+static bool
+presets_find(Presets* p, PresetVisit visit, void* data)
+{
+  const LilvPlugins*  plugins  = lilv_world_get_all_plugins(p->world);
+  LilvNode* const     see_also = lilv_new_uri(p->world, RDFS_SEE_ALSO);
+  const P4dKindClass* kind     = NULL;
+  bool                found    = false;
+  for (unsigned i = 0U; !found && (kind = p4d_kind_at(i)); ++i) {
     if (!kind->name) {
       continue;
     }
-    LilvNode*         uri = lilv_new_uri(p->world, p4d_kind_plugin(kind)->uri);
+    if (kind->presets_file) {
+      found = presets_file(p, kind, visit, data);
+      continue;
+    }
+    LilvNode*         uri    = lilv_new_uri(p->world, p4d_kind_uri(kind));
     const LilvPlugin* plugin = lilv_plugins_get_by_uri(plugins, uri);
     lilv_node_free(uri);
     if (!plugin) {
@@ -155,38 +218,51 @@ presets_find(Presets* p, PresetVisit visit, void* data, LilvNodes** keep)
       const LilvNode* preset = lilv_nodes_get(presets, it);
       lilv_world_load_resource(p->world, preset);
       LilvNode*   label = lilv_world_get(p->world, preset, p->label, NULL);
+      LilvNode*   file  = lilv_world_get(p->world, preset, see_also, NULL);
+      char*       path  = file && lilv_node_is_uri(file)
+                            ? lilv_file_uri_parse(lilv_node_as_uri(file), NULL)
+                            : NULL;
       const char* text  = label ? lilv_node_as_string(label) : "";
-      const bool  found = visit(preset, text, kind, data);
+      found =
+        visit(lilv_node_as_uri(preset), text, path ? path : "", kind, data);
+      lilv_free(path);
+      lilv_node_free(file);
       lilv_node_free(label);
       if (found) {
-        *keep = presets;
-        return preset;
+        break;
       }
     }
     lilv_nodes_free(presets);
   }
-  return NULL;
+  lilv_node_free(see_also);
+  return found;
 }
 
 /// What a search by name found.
 typedef struct {
   const char*         spec;
   const P4dKindClass* kind;
+  char*               uri;        ///< The preset's URI (to free)
+  char                file[4096]; ///< The file that holds it
 } Match;
 
 static bool
-matches(const LilvNode*     preset,
+matches(const char*         uri,
         const char*         label,
+        const char*         file,
         const P4dKindClass* kind,
         void*               data)
 {
   Match* const match = (Match*)data;
-  const char*  uri   = lilv_node_as_uri(preset);
   const char*  colon = strrchr(uri, ':');
   const bool   found = !strcasecmp(label, match->spec) ||
                      !strcmp(uri, match->spec) ||
                      (colon && !strcmp(colon + 1, match->spec));
-  match->kind = found ? kind : match->kind;
+  if (found) {
+    match->kind = kind;
+    match->uri  = strdup(uri);
+    snprintf(match->file, sizeof(match->file), "%s", file);
+  }
   return found;
 }
 
@@ -204,16 +280,17 @@ typedef struct {
 } PresetLines;
 
 static bool
-list_preset(const LilvNode*     preset,
+list_preset(const char*         uri,
             const char*         label,
+            const char*         file,
             const P4dKindClass* kind,
             void*               data)
 {
+  (void)file;
   PresetLines* const lines = (PresetLines*)data;
   if (lines->n == sizeof(lines->entry) / sizeof(lines->entry[0])) {
     return false;
   }
-  const char* uri   = lilv_node_as_uri(preset);
   const char* colon = strrchr(uri, ':');
   PresetLine* entry = &lines->entry[lines->n++];
   entry->kind       = p4d_kind_index(kind);
@@ -227,7 +304,7 @@ list_preset(const LilvNode*     preset,
   return false;
 }
 
-/// By plugin (Mod, Noise, Motion), then by short name.
+/// By plugin (Mod, Noise, Motion, Image), then by short name.
 static int
 compare_lines(const void* a, const void* b)
 {
@@ -251,28 +328,17 @@ find_named(const char*      spec,
 {
   Presets p;
   presets_open(&p, exe_path);
-  LilvNodes*            keep   = NULL;
-  Match                 match  = { spec, p4d_kind_default(false) };
-  const LilvNode* const preset = presets_find(&p, matches, &match, &keep);
-
-  LilvNode* see_also = lilv_new_uri(p.world, RDFS_SEE_ALSO);
-  LilvNode* file =
-    preset ? lilv_world_get(p.world, preset, see_also, NULL) : NULL;
-  char* path = file && lilv_node_is_uri(file)
-                 ? lilv_file_uri_parse(lilv_node_as_uri(file), NULL)
-                 : NULL;
-  if (path) {
-    snprintf(values->file, sizeof(values->file), "%s", path);
-  }
-  *uri         = preset ? strdup(lilv_node_as_uri(preset)) : NULL;
-  values->kind = match.kind;
-  lilv_free(path);
-  lilv_node_free(file);
-  lilv_node_free(see_also);
-  lilv_nodes_free(keep);
+  Match match;
+  memset(&match, 0, sizeof(match));
+  match.spec       = spec;
+  match.kind       = p4d_kind_default(false);
+  const bool found = presets_find(&p, matches, &match);
   presets_close(&p);
 
-  if (!preset) {
+  snprintf(values->file, sizeof(values->file), "%s", match.file);
+  *uri         = match.uri;
+  values->kind = match.kind;
+  if (!found) {
     const bool path_like = strchr(spec, '/') || strstr(spec, ".ttl");
     return p4d_report_usage(status,
                             NULL,
@@ -304,7 +370,13 @@ p4d_preset_load(const char*         spec,
   char*         uri  = NULL;
   P4dRenderCode code = find_named(spec, exe_path, values, &uri, status);
   if (!code && plugin && plugin != values->kind) {
-    code = p4d_report_usage(status, NULL, "is not a preset of this plugin");
+    // A class may take another's presets, by the symbols they share.
+    if (plugin->takes_presets_of && plugin->takes_presets_of == values->kind) {
+      values->kind     = plugin;
+      values->borrowed = true;
+    } else {
+      code = p4d_report_usage(status, NULL, "is not a preset of this plugin");
+    }
   }
   if (!code &&
       p4d_preset_file_read(values->file, uri, spec, NULL, values, status)) {
@@ -327,13 +399,12 @@ p4d_preset_list(const char* exe_path, FILE* stream, P4dRenderStatus* status)
 {
   Presets p;
   presets_open(&p, exe_path);
-  LilvNodes*    keep  = NULL;
   PresetLines*  lines = (PresetLines*)calloc(1U, sizeof(PresetLines));
   P4dRenderCode code =
     lines ? P4D_RENDER_SUCCESS
           : p4d_report_failure(status, "--list-presets", "out of memory");
   if (lines) {
-    presets_find(&p, list_preset, lines, &keep);
+    presets_find(&p, list_preset, lines);
     qsort(lines->entry, lines->n, sizeof(lines->entry[0]), compare_lines);
     for (unsigned i = 0U; i < lines->n; ++i) {
       fputs(lines->entry[i].line, stream);

@@ -24,11 +24,14 @@
 
 /// Values of a preset: which plugin kind it is for and the ports it sets.
 typedef struct {
-  const P4dKindClass* kind; ///< A class the renderer renders
-  unsigned            n_values;
-  char                file[4096]; ///< The Turtle file it was read from
-  int    params[P4D_MAX_PARAMS];  ///< The parameters set, in table order
-  double values[P4D_MAX_PARAMS];
+  const P4dKindClass* kind;     ///< A class the renderer renders
+  bool                borrowed; ///< A preset of the class kind takes the
+                                ///< presets of: other symbols are ignored
+                                ///< silently
+  unsigned n_values;
+  char     file[4096];             ///< The Turtle file it was read from
+  int      params[P4D_MAX_PARAMS]; ///< The parameters set, in table order
+  double   values[P4D_MAX_PARAMS];
 } P4dPresetValues;
 
 /**

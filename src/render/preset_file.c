@@ -25,6 +25,7 @@
 
 #define RDF_TYPE "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 #define XSD "http://www.w3.org/2001/XMLSchema#"
+#define RDFS_LABEL "http://www.w3.org/2000/01/rdf-schema#label"
 
 /// Characters of a damaged value quoted in a reason.
 #define QUOTE_MAX 40
@@ -131,6 +132,7 @@ typedef enum {
   PRED_PORT,
   PRED_SYMBOL,
   PRED_VALUE,
+  PRED_LABEL,
   PRED_OTHER,
 } Pred;
 
@@ -224,7 +226,7 @@ pred_of(const char* uri)
 {
   static const char* const uris[] = {
     RDF_TYPE,         LV2_CORE__appliesTo, LV2_CORE__port,
-    LV2_CORE__symbol, LV2_PRESETS__value,
+    LV2_CORE__symbol, LV2_PRESETS__value,  RDFS_LABEL,
   };
   for (size_t i = 0U; i < sizeof(uris) / sizeof(uris[0]); ++i) {
     if (!strcmp(uri, uris[i])) {
@@ -407,7 +409,7 @@ graph_subject(const Graph* g, const char** subject)
 static const char*
 kind_name(const P4dKindClass* kind)
 {
-  return p4d_kind_plugin(kind)->name;
+  return p4d_kind_title(kind);
 }
 
 /// The bit of the class the renderer renders kind as, in a set of them.
@@ -446,7 +448,12 @@ graph_kind(const Graph*        g,
                 "choose one with --plugin noise|mod|motion");
   }
   if (plugin && kinds && !(kinds & kind_bit(plugin))) {
-    return fail(g->status, "is not a preset of this plugin");
+    // A class may take another's presets, by the symbols they share.
+    const P4dKindClass* const other = plugin->takes_presets_of;
+    if (!other || !(kinds & kind_bit(other))) {
+      return fail(g->status, "is not a preset of this plugin");
+    }
+    values->borrowed = true;
   }
   if (!plugin && (kinds & (kinds - 1U))) {
     // Name the first two kinds it applies to.
@@ -613,6 +620,9 @@ graph_ports(const Graph*     g,
     }
 
     const int id = p4d_param_find(table, name);
+    if (id < 0 && values->borrowed) {
+      continue;
+    }
     if (id < 0) {
       char shown[QUOTE_MAX + 1];
       snprintf(shown, sizeof(shown), "%s", name);
@@ -650,4 +660,31 @@ p4d_preset_file_read(const char*         path,
   code = code ? code : graph_ports(&g, subject, spec, values);
   graph_free(&g);
   return code;
+}
+
+bool
+p4d_preset_file_each(const char* path,
+                     bool (*visit)(const char* uri,
+                                   const char* label,
+                                   void*       data),
+                     void* data)
+{
+  P4dRenderStatus status;
+  Graph           g;
+  bool            stop = false;
+  memset(&status, 0, sizeof(status));
+  if (!graph_read(&g, path, &status)) {
+    for (size_t i = 0U; !stop && i < g.n_triples; ++i) {
+      const Triple* const t = &g.triples[i];
+      if (t->pred != PRED_TYPE || strcmp(t->object, LV2_PRESETS__Preset)) {
+        continue;
+      }
+      const Triple* label = NULL;
+      graph_count(&g, t->subject, PRED_LABEL, &label);
+      stop =
+        visit(t->subject, label && label->literal ? label->object : "", data);
+    }
+  }
+  graph_free(&g);
+  return stop;
 }

@@ -35,4 +35,19 @@ p4d_preset_file_read(const char*         path,
                      P4dPresetValues*    values,
                      P4dRenderStatus*    status);
 
+/**
+   Call visit(uri, label, data) for each preset (pset:Preset) of the Turtle
+   file at path, in the file's order, until it returns true: the presets
+   of a kind that has a file of its own (the Image's, kind.h).  A file that
+   cannot be read has none.
+
+   @return Whether a visit returned true.
+*/
+bool
+p4d_preset_file_each(const char* path,
+                     bool (*visit)(const char* uri,
+                                   const char* label,
+                                   void*       data),
+                     void* data);
+
 #endif // P4D_PRESET_FILE_H

@@ -8,8 +8,11 @@
   be the --plot), its variants (a sound file's sample formats), and its
   operations: open on an atomic file, write blocks of frames, finish, close.
   Each lives in a file named for what it writes (write_sound.c, write_csv.c,
-  write_svg.c); writers.c holds the one list they are chosen from.  Code
-  outside the writers never asks which format it has: it reads the class.
+  write_svg.c, write_png.c, write_exr.c, write_r16.c, write_y4m.c); a
+  sound or text writer takes blocks of frames (write()), a picture writer
+  pictures (write_picture()).  writers.c holds the one list they are chosen
+  from.  Code outside the writers never asks which format it has: it reads the
+  class.
 
   Adding a format: one write_<what>.c defining its class, its declaration
   below, one line in the list of writers.c, one line in meson.build.
@@ -37,6 +40,28 @@ typedef struct {
   int         code; ///< What the writer makes of it (a libsndfile subtype)
 } P4dWriterVariant;
 
+/**
+   Colour n tones as display (gamma-encoded) values in [0, 1], rgb[3 i + c]
+   for channel c of tone i: the palette of the frame ctx.
+*/
+typedef void (*P4dPictureColour)(const void*  ctx,
+                                 const float* tone,
+                                 float*       rgb,
+                                 size_t       n);
+
+/// A frame of pictures, as the picture writers are handed it: rows from
+/// the top, width floats each.
+typedef struct {
+  uint32_t         width;
+  uint32_t         height;
+  int64_t          frame;      ///< Its number n in the render, from 0
+  bool             grey;       ///< One channel, else the palette's colour
+  const float*     value;      ///< The field's value (unclamped), or NULL
+  const float*     tone;       ///< The tone in [0, 1]
+  P4dPictureColour colour;     ///< The palette (see above)
+  const void*      colour_ctx; ///< Its frame
+} P4dPicture;
+
 /// What the writers know of the render.
 typedef struct {
   unsigned           n_channels; ///< Channels written
@@ -46,6 +71,11 @@ typedef struct {
   double             fps;         ///< Rows per second (writers with rows)
   int                variant;     ///< The variant's code, or 0
   const char* const* names; ///< Channel names (the port symbols), n_channels
+  uint32_t           width; ///< Pictures: pixels
+  uint32_t           height;
+  uint32_t fps_num; ///< Pictures: frames per second, fps_num / fps_den
+  uint32_t fps_den;
+  int      compression; ///< Pictures: a zlib level, or -1: default
 } P4dWriterInfo;
 
 /// An output format and its operations (a const table, one per format).
@@ -56,7 +86,11 @@ typedef struct {
   bool                    can_stream; ///< Can be written to a pipe ("-")
   bool                    text;       ///< May be written to a terminal
   bool                    rows;       ///< Writes rows at --fps, not every frame
-  const P4dWriterVariant* variants;   ///< Terminated by a NULL name, or NULL
+  bool                    picture;    ///< Writes pictures (write_picture())
+  bool                    one_stream; ///< Pictures: every frame in one file
+  bool                    sidecar;    ///< Pictures: a JSON sidecar beside each
+  bool                    needs_value; ///< Pictures: the field's value
+  const P4dWriterVariant* variants;    ///< Terminated by a NULL name, or NULL
   int                     default_variant; ///< Code of the default, or 0
 
   /**
@@ -85,6 +119,16 @@ typedef struct {
                          P4dRenderStatus* status);
 
   /**
+     Write the next picture (picture writers, else NULL): one file's only
+     frame, or the next frame of a stream (one_stream).
+
+     @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming the file.
+  */
+  P4dRenderCode (*write_picture)(void*             writer,
+                                 const P4dPicture* picture,
+                                 P4dRenderStatus*  status);
+
+  /**
      Finish the file: flush it, sync it to the disk (unless a pipe) and
      check it as far as the format allows; it is not in place yet.
 
@@ -98,11 +142,16 @@ typedef struct {
 
 /// The formats, each defined in the file named for what it writes, and
 /// listed in writers.c.
-extern const P4dWriterClass p4d_write_wav;  ///< write_sound.c
-extern const P4dWriterClass p4d_write_flac; ///< write_sound.c
-extern const P4dWriterClass p4d_write_aiff; ///< write_sound.c
-extern const P4dWriterClass p4d_write_csv;  ///< write_csv.c
-extern const P4dWriterClass p4d_write_svg;  ///< write_svg.c
+extern const P4dWriterClass p4d_write_wav;   ///< write_sound.c
+extern const P4dWriterClass p4d_write_flac;  ///< write_sound.c
+extern const P4dWriterClass p4d_write_aiff;  ///< write_sound.c
+extern const P4dWriterClass p4d_write_csv;   ///< write_csv.c
+extern const P4dWriterClass p4d_write_svg;   ///< write_svg.c
+extern const P4dWriterClass p4d_write_png;   ///< write_png.c: 8 bits
+extern const P4dWriterClass p4d_write_png16; ///< write_png.c: 16 bits
+extern const P4dWriterClass p4d_write_exr;   ///< write_exr.c
+extern const P4dWriterClass p4d_write_r16;   ///< write_r16.c
+extern const P4dWriterClass p4d_write_y4m;   ///< write_y4m.c
 
 /// What to write: a format and its variant.
 typedef struct {

@@ -126,6 +126,7 @@ phi_map(const P4dPhiTable* table,
 }
 
 const P4dIsaTable p4d_isa_generic = {
-  P4D_ISA_SCALAR, p4d_noise_span_scalar, phi_map, motion_read, motion_exp,
+  P4D_ISA_SCALAR, p4d_noise_span_scalar, p4d_noise_points_scalar,
+  phi_map,        motion_read,           motion_exp,
   motion_sin,
 };

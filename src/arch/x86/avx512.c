@@ -202,6 +202,12 @@ vd_mul(VD a, VD b)
 }
 
 static inline VD
+vd_floor(VD a)
+{
+  return _mm512_roundscale_pd(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+}
+
+static inline VD
 vd_load(const double* p)
 {
   return _mm512_loadu_pd(p);
@@ -372,5 +378,6 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
 #include "phi_map_template.h"
 
 const P4dIsaTable p4d_isa_avx512 = {
-  P4D_ISA_AVX512, noise_span, phi_map, motion_read, motion_exp, motion_sin,
+  P4D_ISA_AVX512, noise_span, noise_points, phi_map,
+  motion_read,    motion_exp, motion_sin,
 };

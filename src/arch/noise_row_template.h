@@ -1,0 +1,342 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  Part of the noise template (noise_template.h, which includes it and
+  whose contract it keeps): rows, lines along x only (y, z and w fixed),
+  the lines of an image.  Paths with P4D_LOOKUP32 only.
+
+  At a high octave a row crosses an x cell every few points, so most
+  blocks span two or more x cells.  As the w layers do for time, the row
+  caches what each x lattice value X contributes, in a window that moves
+  along the row: the gradients of its 8 (y, z, w) corners, hashed
+  P4D_GROUP values of X at a time in the lanes of vectors, and of each corner's
+  dot product ((g0 dx + g1 dy) + g2 dz) + g3 dw the line constants g0, g1 dy, g2
+  dz and g3 dw (exact products of a gradient component, 0 or +-1).  A block then
+  needs per lane only fma(g0, dx, g1 dy) + g2 dz + g3 dw for each corner: the
+  scalar kernel's operations in its order, the first one fused with an exact
+  product. Lanes in cell X take X as their lower x corner, lanes in cell X - 1
+  as their upper one; x is blended first, as in the scalar kernel, then y, z and
+  w with fades that are line constants.
+*/
+
+#ifdef P4D_LOOKUP32
+
+/// Always inlined: the blocks of a row are specialised for their number
+/// of x values.
+#  define P4D_ROW_INLINE static inline __attribute__((always_inline))
+
+/// Cached x values of a row: two halves of P4D_GROUP consecutive values.
+#  define P4D_ROW_WINDOW (2U * P4D_GROUP)
+
+/// The constants of the x values first .. first + P4D_ROW_WINDOW - 1 of a
+/// row: for each (y, z, w) corner q, g0 (the x component of its gradient)
+/// and g1 dy, g2 dz, g3 dw, by x value.
+typedef struct {
+  bool     valid;
+  bool     filled[2]; ///< Each half computed
+  uint64_t first;     ///< A multiple of P4D_GROUP
+  float    k[8][4][P4D_ROW_WINDOW];
+} RowWindow;
+
+/// Whether a coordinate stays itself at every point of a line with step
+/// s: origin + t * 0 is origin, also for +0 (+0 + -0 is +0), not for -0.
+static inline bool
+row_fixed(double origin, double s)
+{
+  return s == 0.0 && coord_ok(origin) && !(origin == 0.0 && signbit(origin));
+}
+
+/// Whether the line is a row, and if so its y, z, w constants.
+static void
+row_setup(Line* line)
+{
+  line->row = true;
+  for (unsigned a = 1U; a < 4U; ++a) {
+    line->row = line->row && row_fixed(line->origin[a], line->step[a]);
+  }
+  if (!line->row) {
+    return;
+  }
+
+  for (unsigned a = 1U; a < 4U; ++a) {
+    uint64_t cell = 0U;
+    float    frac = 0.0f;
+    split(line->origin[a], &cell, &frac);
+    const float u             = fade(frac);
+    line->row_d[0][a - 1U]    = frac;
+    line->row_d[1][a - 1U]    = frac - 1.0f;
+    line->row_u[a - 1U]       = u;
+    line->row_var_s[a - 1U]   = variance_s(u);
+    line->row_var_t[a - 1U]   = variance_t(frac, frac - 1.0f, u);
+    line->row_cell[0][a - 1U] = cell_wrap(cell, line->period[a]);
+    line->row_cell[1][a - 1U] = cell_wrap(cell + 1U, line->period[a]);
+  }
+}
+
+/// Compute half h of the window.
+static void
+row_fill(const Line* line, RowWindow* win, unsigned h)
+{
+  const uint64_t first = win->first + (uint64_t)h * P4D_GROUP;
+  win->filled[h]       = true;
+  P4D_UNROLL
+  for (unsigned l = 0U; l < P4D_GROUP; l += P4D_W) {
+    VI lo;
+    VI hi;
+    if (line->period[0] != 0U) {
+      // A tile: the values wrap anywhere in the half.
+      // Consecutive values: one division, then steps.
+      uint32_t wrapped_lo[P4D_W];
+      uint32_t wrapped_hi[P4D_W];
+      uint64_t c = cell_wrap(first + l, line->period[0]);
+      for (unsigned i = 0U; i < P4D_W; ++i) {
+        wrapped_lo[i] = cell_lo(c);
+        wrapped_hi[i] = cell_hi(c);
+        c             = c + 1U == line->period[0] ? 0U : c + 1U;
+      }
+      lo = vi_load(wrapped_lo);
+      hi = vi_load(wrapped_hi);
+    } else {
+      // A half never straddles a multiple of 2^32.
+      lo = vi_add(vi_set1(cell_lo(first) + l), vi_lane_index());
+      hi = vi_set1(cell_hi(first));
+    }
+
+    // The chain through x, then the (y, z, w) corners: h[q], bit k - 1 of
+    // q set on the upper side of axis k.
+    VI hash[8];
+    hash[0] = vi_link(vi_set1(line->key), lo, hi, hash_mul[0]);
+    P4D_UNROLL
+    for (unsigned k = 1U, n = 1U; k < 4U; ++k, n <<= 1U) {
+      const uint64_t at = line->row_cell[0][k - 1U];
+      const uint64_t up = line->row_cell[1][k - 1U];
+      P4D_UNROLL
+      for (unsigned i = n; i-- > 0U;) {
+        hash[i + n] = vi_link(
+          hash[i], vi_set1(cell_lo(up)), vi_set1(cell_hi(up)), hash_mul[k]);
+        hash[i] = vi_link(
+          hash[i], vi_set1(cell_lo(at)), vi_set1(cell_hi(at)), hash_mul[k]);
+      }
+    }
+
+    const unsigned at = h * P4D_GROUP + l;
+    P4D_UNROLL
+    for (unsigned q = 0U; q < 8U; ++q) {
+      const VI g = vi_leaf(hash[q]);
+      vf_store(&win->k[q][0][at], vf_lookup32(gradient_column[0], g));
+      P4D_UNROLL
+      for (unsigned a = 1U; a < 4U; ++a) {
+        const float d = line->row_d[(q >> (a - 1U)) & 1U][a - 1U];
+        vf_store(&win->k[q][a][at],
+                 vf_mul(vf_lookup32(gradient_column[a], g), vf_set1(d)));
+      }
+    }
+  }
+}
+
+/// Make the window hold the x values x0 .. x_top (x_top - x0 <=
+/// P4D_GROUP), moving it forwards along the row or starting it afresh.
+static inline void
+row_window(const Line* line, RowWindow* win, uint64_t x0, uint64_t x_top)
+{
+  const uint64_t first = x0 & ~(uint64_t)(P4D_GROUP - 1U);
+  if (!win->valid || first != win->first) {
+    if (win->valid && first == win->first + P4D_GROUP && win->filled[1]) {
+      // The row moved on by a half: the upper half becomes the lower.
+      for (unsigned q = 0U; q < 8U; ++q) {
+        for (unsigned a = 0U; a < 4U; ++a) {
+          memcpy(
+            win->k[q][a], win->k[q][a] + P4D_GROUP, sizeof(float) * P4D_GROUP);
+        }
+      }
+      win->filled[0] = true;
+    } else {
+      win->filled[0] = false;
+    }
+    win->filled[1] = false;
+    win->first     = first;
+    win->valid     = true;
+  }
+  if (!win->filled[0]) {
+    row_fill(line, win, 0U);
+  }
+  if (x_top - first >= P4D_GROUP && !win->filled[1]) {
+    row_fill(line, win, 1U);
+  }
+}
+
+/// The dot product of (y, z, w) corner q of the x value at index i of
+/// the window, for x offsets dx.
+P4D_ROW_INLINE VF
+row_dot(const RowWindow* win, unsigned i, unsigned q, VF dx)
+{
+  const VF acc = vf_fma(vf_set1(win->k[q][0][i]), dx, vf_set1(win->k[q][1][i]));
+  return vf_add(vf_add(acc, vf_set1(win->k[q][2][i])),
+                vf_set1(win->k[q][3][i]));
+}
+
+/**
+   The x blend of the 8 (y, z, w) corners into v, for lanes in x cells
+   x0 .. x0 + n_x - 2 (so that their corners are the x values x0 .. x0 +
+   n_x - 1, at index i0 .. of the window), with x offsets f, f1 = f - 1,
+   fade u and low halves of the cells c.
+*/
+P4D_ROW_INLINE void
+row_blend_x(const RowWindow* win,
+            unsigned         i0,
+            uint64_t         x0,
+            unsigned         n_x,
+            VF               f,
+            VF               f1,
+            VF               u,
+            VI               c,
+            VF               v[8])
+{
+  if (n_x == 2U) {
+    // Every lane in cell x0.
+    P4D_UNROLL
+    for (unsigned q = 0U; q < 8U; ++q) {
+      v[q] = vf_lerp(u, row_dot(win, i0, q, f), row_dot(win, i0 + 1U, q, f1));
+    }
+    return;
+  }
+
+  // Lanes in cell x0 + j see value j as their lower corner, lanes in cell
+  // x0 + j - 1 as their upper one.  A block spans fewer than 2^32 cells,
+  // so the low halves tell them apart.
+  VM in_cell[P4D_GROUP + 1U];
+  VF dx[P4D_GROUP + 1U];
+  P4D_UNROLL
+  for (unsigned j = 0U; j < n_x; ++j) {
+    in_cell[j] = vi_eq(c, vi_set1(cell_lo(x0 + j)));
+    dx[j]      = vf_blend(in_cell[j], f1, f);
+  }
+  P4D_UNROLL
+  for (unsigned q = 0U; q < 8U; ++q) {
+    VF lower = row_dot(win, i0, q, f);
+    VF upper = lower;
+    P4D_UNROLL
+    for (unsigned j = 1U; j < n_x; ++j) {
+      const VF d = row_dot(win, i0 + j, q, dx[j]);
+      lower      = vf_blend(in_cell[j], lower, d);
+      upper      = vf_blend(in_cell[j - 1U], upper, d);
+    }
+    v[q] = vf_lerp(u, lower, upper);
+  }
+}
+
+/**
+   A block of a row whose points lie in x cells x0 .. x0 + n_x - 2 (so
+   that its corners are the x values x0 .. x0 + n_x - 1), n_x <=
+   P4D_GROUP + 1.
+*/
+static VF
+block_row(const Line* line,
+          RowWindow*  win,
+          VD          t_lo,
+          VD          t_hi,
+          uint64_t    x0,
+          unsigned    n_x)
+{
+  VD lo;
+  VD hi;
+  VF f;
+  VI c;
+  VI c_hi;
+  coords(line, 0U, t_lo, t_hi, &lo, &hi);
+  vsplit(lo, hi, &f, &c, &c_hi);
+  (void)c_hi;
+  const VF f1 = vf_sub(f, vf_set1(1.0f));
+  const VF u  = vf_fade(f);
+
+  VF   var_p   = vf_variance_s(u);
+  VF   var_t   = vf_variance_t(f, f1, u);
+  bool started = true;
+  for (unsigned a = 0U; a < 3U; ++a) {
+    vf_variance_fold(&started,
+                     &var_p,
+                     &var_t,
+                     vf_set1(line->row_var_s[a]),
+                     vf_set1(line->row_var_t[a]));
+  }
+
+  row_window(line, win, x0, x0 + n_x - 1U);
+  const unsigned i0 = (unsigned)(x0 - win->first);
+  VF             v[8];
+  switch (n_x) {
+  case 2U:
+    row_blend_x(win, i0, x0, 2U, f, f1, u, c, v);
+    break;
+  case 3U:
+    row_blend_x(win, i0, x0, 3U, f, f1, u, c, v);
+    break;
+  case 4U:
+    row_blend_x(win, i0, x0, 4U, f, f1, u, c, v);
+    break;
+  default:
+    row_blend_x(win, i0, x0, n_x, f, f1, u, c, v);
+    break;
+  }
+
+  const VF u_yzw[3] = { vf_set1(line->row_u[0]),
+                        vf_set1(line->row_u[1]),
+                        vf_set1(line->row_u[2]) };
+  return vf_normalise(blend(v, u_yzw, 3U), var_t);
+}
+
+/// Points first .. first + n - 1 of a row into out, P4D_W at a time.
+static void
+row_span(const Line* line, int64_t first, float* out, size_t n)
+{
+  RowWindow win;
+  win.valid = false;
+  for (size_t i = 0U; i < n; i += P4D_W) {
+    const size_t  m       = n - i < P4D_W ? n - i : P4D_W;
+    const int64_t t0      = first + (int64_t)i;
+    const double  t_first = (double)t0;
+    const double  t_last  = (double)(t0 + (int64_t)m - 1);
+    const double  p_first = line->origin[0] + t_first * line->step[0];
+    const double  p_last  = line->origin[0] + t_last * line->step[0];
+    if (!coord_ok(p_first) || !coord_ok(p_last)) {
+      p4d_noise_span_scalar(
+        line->key, line->origin, line->step, t0, out + i, m, line->period);
+      continue;
+    }
+
+    // A line is monotonic, so its ends bound the block's cells.
+    const VD     t_lo = vd_add(vd_set1(t_first), vd_lane_times(0U, m));
+    const VD     t_hi = vd_add(vd_set1(t_first), vd_lane_times(1U, m));
+    const double a    = floor(p_first) + 0.0;
+    const double b    = floor(p_last) + 0.0;
+    const double n_x  = fabs(b - a) + 2.0;
+    const VF     r    = n_x <= (double)(P4D_GROUP + 1U)
+                          ? block_row(line,
+                               &win,
+                               t_lo,
+                               t_hi,
+                               (uint64_t)(int64_t)(a < b ? a : b),
+                               (unsigned)n_x)
+                          : block_lanes(line, t_lo, t_hi);
+    block_store(r, m, out + i);
+  }
+}
+
+#else
+
+static void
+row_setup(Line* line)
+{
+  line->row = false;
+}
+
+static void
+row_span(const Line* line, int64_t first, float* out, size_t n)
+{
+  (void)line;
+  (void)first;
+  (void)out;
+  (void)n;
+}
+
+#endif

@@ -1,0 +1,296 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The Image engine's frames (image.h): settings, time, facts, rows.
+
+  A frame is the Mod's field.  Its settings are read by the Mod's own code:
+  the image's parameters go by symbol into a Mod parameter array, and
+  p4d_voice_from_params() and p4d_voice_line() make the Mod's voice of
+  them (seed, octaves and their weights under the Mod's band limit at the
+  setup's sample rate, z's divisor, rate snapped to whole cells per loop,
+  the channels' positions with the base, morph and spread).  So pixel (px,
+  py) lies at field point
+
+      x = base_x + morph_x + offset_x + px s_x
+      y = base_y + morph_y + offset_y + py s_y
+      z = base_z + morph_z
+      w = the Mod's phase at the frame's song time
+
+  with s_x = s_y = scale / width (square pixels, pixel 0 at the offset
+  exactly), or with tile on s_x = C_x / width and s_y = C_y / height for
+  the whole numbers of cells C_x = round(scale), C_y = round(scale height /
+  width) (at least 1).  Mod channel k sits at base + morph + its spread
+  term, so its pixel is ((its x - x(0)) / s_x, (its y - y(0)) / s_y): the
+  facts give it, and with fractal off that pixel is the channel's value
+  (see image_field.c for how fractal on differs).
+
+  Time.  Frame n is at song time t = start + n den / num seconds (one
+  division).  Song seconds: w = t rate_hz; free running: the same (a render
+  has no other clock); song beats: w = the Mod's phase at beat b = t bpm /
+  60, which the Mod's loop_snap() and loop_line() reduce into its loop of
+  P whole cells.  With a loop of L beats, b is reduced modulo L before any
+  rounding can creep in: n den bpm is an exact double (while it stays below
+  2^53: any tempo with few significant bits, such as 120, 128 or 93.75, and
+  frames for days), fmod() of it by 60 num L is exact, and only the
+  remainder is divided, b = (start bpm / 60 mod L) + r / (60 num).  Frames
+  N apart with N den bpm a whole multiple of 60 num L (N frames = whole
+  loops) therefore have the same remainder and the same bits: frame N is
+  frame 0.  The step across the loop point is like any other, since the
+  core's periodic hash wraps every octave's time axis at its whole cells
+  (the Mod's loops).
+*/
+
+#include "image_private.h"
+
+#include "engine.h"
+#include "flavour.h"
+#include "voice.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// Seeds of the warp fields: the picture's seed plus these (odd, far from
+/// the octaves' seed step, so no octave of one field is another's).
+static const uint32_t warp_seed[P4D_IMAGE_WARPS] = { 0x3C6EF373U, 0xA54FF53BU };
+
+P4dStatus
+p4d_image_frame_new(const P4dImageSetup* setup, P4dImageFrame** frame)
+{
+  *frame = NULL;
+  if (!setup || setup->width < 1U || setup->height < 1U ||
+      setup->width > P4D_IMAGE_MAX_SIDE || setup->height > P4D_IMAGE_MAX_SIDE ||
+      setup->height > P4D_IMAGE_MAX_PIXELS / setup->width) {
+    return P4D_ERR_BAD_ARG;
+  }
+
+  P4dImageFrame* const f = (P4dImageFrame*)calloc(1U, sizeof(P4dImageFrame));
+  if (!f) {
+    return P4D_ERR_NO_MEM;
+  }
+  f->setup = *setup;
+  if (!(setup->sample_rate_hz >= 1000.0 &&
+        setup->sample_rate_hz <= 1536000.0)) {
+    f->setup.sample_rate_hz = 48000.0;
+  }
+  if (!(setup->tempo_bpm > 0.0 && setup->tempo_bpm < P4D_MAX_BPM)) {
+    f->setup.tempo_bpm = 120.0;
+  }
+  p4d_exact_phi_fill(&f->phi);
+
+  float defaults[P4D_IMAGE_N_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_IMAGE), defaults);
+  const P4dImageTime start = { 0, 1U, 1U, 0.0 };
+  p4d_image_frame_set(f, defaults, &start);
+  *frame = f;
+  return P4D_SUCCESS;
+}
+
+void
+p4d_image_frame_free(P4dImageFrame* frame)
+{
+  free(frame);
+}
+
+/// The Mod's raw parameters of the image's clamped ones p: every symbol
+/// the two share, the Mod's defaults for the rest, spread as given.
+static void
+mod_params(const float* p, float spread, float* mod)
+{
+  const P4dParamTable* const image = p4d_params(P4D_KIND_IMAGE);
+  const P4dParamTable* const table = p4d_params(P4D_KIND_MOD);
+  p4d_param_defaults(table, mod);
+  for (uint32_t i = 0U; i < image->n_params; ++i) {
+    const int id = p4d_param_find(table, image->params[i].symbol);
+    if (id >= 0) {
+      mod[id] = p[i];
+    }
+  }
+  mod[P4D_MOD_SPREAD] = spread;
+}
+
+/// The song beat of frame time at tempo bpm, reduced into a loop of
+/// loop_beats (0: none) exactly (see the top of this file).
+static double
+frame_beat(const P4dImageTime* time, double start_s, double bpm, double loop)
+{
+  const double num = (double)(time->fps_num ? time->fps_num : 1U);
+  const double den = (double)(time->fps_den ? time->fps_den : 1U);
+  const double n   = (double)time->frame;
+  if (loop <= 0.0) {
+    return (start_s + n * den / num) * bpm / 60.0;
+  }
+
+  const double period = 60.0 * num * loop;
+  const double q      = fmod(n * den * bpm, period);
+  const double r      = q < 0.0 ? q + period : q;
+  const double s      = fmod(start_s * bpm / 60.0, loop);
+  return (s < 0.0 ? s + loop : s) + r / (60.0 * num);
+}
+
+/// The voice of the Mod for settings p at frame time, and its time
+/// coordinate (octave 0) in *w.
+static void
+frame_voice(const P4dImageFrame* f,
+            const float*         p,
+            const P4dImageTime*  time,
+            P4dVoice*            v,
+            double*              w)
+{
+  const P4dVoiceSetup setup =
+    p4d_voice_setup(&p4d_engine_flavour_mod, f->setup.sample_rate_hz);
+  float mod[P4D_MAX_PARAMS];
+  mod_params(p, p[P4D_IMAGE_SPREAD], mod);
+  p4d_voice_from_params(&setup, mod, v);
+
+  const double bpm   = f->setup.tempo_bpm;
+  const double start = isfinite(time->start_s) ? time->start_s : 0.0;
+  const double beat  = frame_beat(time, start, bpm, v->loop_beats);
+  const double song  = f->facts.song_s;
+
+  // Locked at speed 1, anchored at this frame: the Mod's line there.
+  const P4dClock clock = { true, 1.0, bpm, 0, beat, 0 };
+  p4d_voice_line(&setup, &clock, 0, v, NULL);
+  *w = v->mode == P4D_CLOCK_SONG_BEATS ? p4d_voice_phase(v, 3U, 0)
+                                       : song * v->rate[3];
+}
+
+/// The field point of the channels' centre (base + morph, exactly as the
+/// Mod places a channel at spread 0).
+static void
+frame_centre(const P4dImageFrame* f, const float* p, double centre[3])
+{
+  const P4dVoiceSetup setup =
+    p4d_voice_setup(&p4d_engine_flavour_mod, f->setup.sample_rate_hz);
+  float mod[P4D_MAX_PARAMS];
+  mod_params(p, 0.0f, mod);
+  P4dVoice v;
+  p4d_voice_from_params(&setup, mod, &v);
+  memcpy(centre, v.position[0], 3U * sizeof(double));
+}
+
+void
+p4d_image_frame_set(P4dImageFrame*      frame,
+                    const float*        params,
+                    const P4dImageTime* time)
+{
+  P4dImageFrame* const       f     = frame;
+  const P4dParamTable* const table = p4d_params(P4D_KIND_IMAGE);
+  for (uint32_t i = 0U; i < table->n_params; ++i) {
+    f->params[i] = p4d_param_clamp(&table->params[i], params[i]);
+  }
+  const float* const p = f->params;
+  f->type              = (unsigned)p[P4D_IMAGE_TYPE];
+  f->tone              = (unsigned)p[P4D_IMAGE_TONE];
+  f->palette           = (unsigned)p[P4D_IMAGE_PALETTE];
+  f->warp              = p[P4D_IMAGE_WARP];
+
+  const double num   = (double)(time->fps_num ? time->fps_num : 1U);
+  const double den   = (double)(time->fps_den ? time->fps_den : 1U);
+  const double start = isfinite(time->start_s) ? time->start_s : 0.0;
+  memset(&f->facts, 0, sizeof(f->facts));
+  f->facts.song_s     = start + (double)time->frame * den / num;
+  f->facts.song_beats = f->facts.song_s * f->setup.tempo_bpm / 60.0;
+
+  P4dVoice* const v = (P4dVoice*)malloc(sizeof(P4dVoice));
+  if (!v) {
+    return;
+  }
+  double w = 0.0;
+  frame_voice(f, p, time, v, &w);
+  f->facts.w = w;
+
+  double centre[3];
+  frame_centre(f, p, centre);
+
+  // Where the pixels lie (see the top of this file).
+  const double width   = (double)f->setup.width;
+  const double height  = (double)f->setup.height;
+  const double scale   = p[P4D_IMAGE_SCALE];
+  const bool   tile    = p[P4D_IMAGE_TILE] != 0.0f;
+  double       cells_x = scale;
+  double       cells_y = scale * height / width;
+  if (tile) {
+    cells_x = floor(cells_x + 0.5) < 1.0 ? 1.0 : floor(cells_x + 0.5);
+    cells_y = floor(cells_y + 0.5) < 1.0 ? 1.0 : floor(cells_y + 0.5);
+  }
+  f->step_x        = tile ? cells_x / width : scale / width;
+  f->step_y        = tile ? cells_y / height : f->step_x;
+  f->x0            = centre[0] + p[P4D_IMAGE_OFFSET_X];
+  f->y0            = centre[1] + p[P4D_IMAGE_OFFSET_Y];
+  f->z             = centre[2];
+  f->facts.cells_x = cells_x;
+  f->facts.cells_y = cells_y;
+  for (unsigned k = 0U; k < 4U; ++k) {
+    f->facts.mod_x[k] = (v->position[k][0] - f->x0) / f->step_x;
+    f->facts.mod_y[k] = (v->position[k][1] - f->y0) / f->step_y;
+  }
+
+  const P4dImageFieldSpec spec = {
+    v,
+    w,
+    p[P4D_IMAGE_FRACTAL] != 0.0f,
+    tile,
+    { cells_x, cells_y },
+    { f->step_x, f->step_y },
+    { centre[0], centre[1], centre[2] },
+  };
+  p4d_image_field_prepare(&f->field, &spec, v->seed);
+  for (unsigned i = 0U; i < P4D_IMAGE_WARPS; ++i) {
+    p4d_image_field_prepare(&f->warps[i], &spec, v->seed + warp_seed[i]);
+  }
+  free(v);
+}
+
+void
+p4d_image_frame_rows(const P4dImageFrame* frame,
+                     uint32_t             row0,
+                     uint32_t             n_rows,
+                     float*               value,
+                     float*               tone)
+{
+  const uint32_t width = frame->setup.width;
+  const uint32_t end =
+    row0 < frame->setup.height && n_rows < frame->setup.height - row0
+      ? row0 + n_rows
+      : frame->setup.height;
+  for (uint32_t py = row0; py < end; ++py) {
+    const size_t row = (size_t)(py - row0) * width;
+    for (uint32_t first = 0U; first < width; first += P4D_IMAGE_CHUNK) {
+      const uint32_t n =
+        width - first < P4D_IMAGE_CHUNK ? width - first : P4D_IMAGE_CHUNK;
+      float z[P4D_IMAGE_CHUNK];
+      p4d_image_field_chunk(frame, py, first, n, z);
+      if (value) {
+        memcpy(value + row + first, z, n * sizeof(float));
+      }
+      if (tone) {
+        p4d_image_tone_map(frame, z, tone + row + first, n);
+      }
+    }
+  }
+}
+
+bool
+p4d_image_frame_grey(const P4dImageFrame* frame)
+{
+  return frame->palette == P4D_IMAGE_GREY;
+}
+
+void
+p4d_image_frame_colour(const P4dImageFrame* frame,
+                       const float*         tone,
+                       float*               rgb,
+                       size_t               n)
+{
+  for (size_t i = 0U; i < n; ++i) {
+    p4d_image_palette_colour(frame->palette, tone[i], rgb + 3U * i);
+  }
+}
+
+void
+p4d_image_frame_facts(const P4dImageFrame* frame, P4dImageFacts* facts)
+{
+  *facts = frame->facts;
+}

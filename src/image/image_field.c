@@ -1,0 +1,315 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The Image's fields: octaves, types and warp, row by row.
+
+  Octaves.  Octave k of a field is the Mod's octave k: the same seed and
+  offsets as the core's fBm (p4d_fbm_octave()), its time coordinate w
+  scaled as the core scales it (lacunarity^k, or whole cells per loop),
+  its weight from p4d_fbm_weights_loop(), and z = sum * norm by the Mod's
+  divisor rule (p4d_voice_norm()).  What fractal changes is space:
+
+  - off (the default): octaves scale time, not space, exactly as the Mod
+    adds its channels' positions unscaled (p4d_fbm4_sum_span()'s
+    position): the field point of a pixel is added to every octave as it
+    is, and the weights are the Mod's, under its band limit at the setup's
+    sample rate.  The pixel at a Mod channel's position is then that
+    channel's value (up to the rounding of the point: far below 1/65535).
+    Every octave has the same spatial grain, so the picture looks like
+    octave 0, its octaves mixing at one size.
+  - on: classic fBm textures.  The field point goes into the octave's line
+    scaled by lacunarity^k like time, about the channels' centre c (base +
+    morph): octave k's point is (p - c) lacunarity^k + c + offset_k.  The
+    weights come from p4d_fbm_weights_loop() with the pixel step as the
+    line's step and a band limit of P4D_IMAGE_BAND_LIMIT (0.5 cells per
+    pixel), so octaves finer than two pixels a cell fade out instead of
+    aliasing.  The Mod's value is then kept only at the centre (every
+    octave of a channel at spread 0, whose point is c), and in octave 0 of
+    every channel; elsewhere octaves k >= 1 are elsewhere in their noise,
+    and the weights differ where the band limits differ.
+
+  Tile.  With tile on, x and y wrap: the whole cells across the width and
+  height C_x, C_y (image.c) are the periods of octave 0, and with fractal
+  on octave k's are round(C lacunarity^k) (at least 1), its x and y scaled
+  by period / C instead of lacunarity^k: loops snap octaves just so.
+
+  Types (one row of the types table each): the octave term t(n) summed
+  with the octave weights, then z = (sum - mean * sum of weights) * norm *
+  (std of n / std of t), unit-ish variance before the tone map.
+
+  Warp.  Two more fields of the same settings with other seeds, evaluated
+  along the row, displace x and y by warp times their z (cells); the field
+  is then evaluated at the displaced points.
+*/
+
+#include "image_private.h"
+
+#include <math.h>
+#include <string.h>
+
+/// Odd constant that separates the octave seeds (the core's, src/noise/fbm.c).
+#define P4D_OCTAVE_SEED_STEP 0x6C8E9CF5u
+
+/// Octave k is offset by (k + 1) times this: the core's (src/noise/fbm.c).
+static const double octave_offset[4] = { 1.0, 2.0, 3.0, 0.2360679774997897 };
+
+/// The offsets of octave k, and its seed: the core's fBm octave placement.
+static uint32_t
+octave_place(uint32_t seed, unsigned k, double off[4])
+{
+  for (unsigned a = 0U; a < 4U; ++a) {
+    const double o = (double)(k + 1U) * octave_offset[a];
+    off[a]         = a < 3U ? o : o - floor(o);
+  }
+  return seed + k * P4D_OCTAVE_SEED_STEP;
+}
+
+/// Whole cells per period of the octave whose lacunarity power is lac_pow
+/// in a period of cells (0: none): the rule of P4dFbm.
+static uint64_t
+octave_period(double cells, double lac_pow)
+{
+  if (cells <= 0.0) {
+    return 0U;
+  }
+  const double p = floor(cells * lac_pow + 0.5);
+  return p < 1.0 ? 1U : p > P4D_NOISE_COORD_MAX ? 0U : (uint64_t)p;
+}
+
+void
+p4d_image_field_prepare(P4dImageField*           f,
+                        const P4dImageFieldSpec* spec,
+                        uint32_t                 seed)
+{
+  const P4dVoice* const v = spec->voice;
+  float                 weight[P4D_FBM_MAX_OCTAVES];
+  memset(f, 0, sizeof(*f));
+  if (spec->fractal) {
+    P4dFbm       fbm     = v->fbm;
+    const double step[4] = { spec->step[0], 0.0, 0.0, 0.0 };
+    fbm.band_limit       = P4D_IMAGE_BAND_LIMIT;
+    f->n_octaves         = p4d_fbm_weights_loop(
+      &fbm, spec->tile ? spec->cells[0] : 0.0, step, weight);
+  } else {
+    f->n_octaves =
+      p4d_fbm_weights_loop(&v->fbm, v->loop_cells, v->phase_step, weight);
+  }
+  f->norm = p4d_voice_norm(weight, f->n_octaves);
+
+  double lac_pow = 1.0;
+  for (unsigned k = 0U; k < f->n_octaves; ++k) {
+    P4dImageOctave* const o = &f->octave[k];
+    double                off[4];
+    o->seed   = octave_place(seed, k, off);
+    o->weight = weight[k];
+    f->sum += weight[k];
+    o->w = spec->w * p4d_fbm_octave_scale(v->loop_cells, lac_pow) + off[3];
+    o->period[3] = octave_period(v->loop_cells, lac_pow);
+    for (unsigned a = 0U; a < 3U; ++a) {
+      const bool tiled = spec->tile && a < 2U;
+      if (tiled) {
+        o->period[a] = spec->fractal ? octave_period(spec->cells[a], lac_pow)
+                                     : (uint64_t)spec->cells[a];
+      }
+      o->scale[a]  = !spec->fractal ? 1.0
+                     : tiled        ? (double)o->period[a] / spec->cells[a]
+                                    : lac_pow;
+      o->centre[a] = spec->fractal ? spec->centre[a] : 0.0;
+      o->add[a]    = off[a] + o->centre[a];
+    }
+    lac_pow *= v->fbm.lacunarity;
+  }
+}
+
+/// The noise of octave o at n points p.
+static void
+octave_points(const P4dImageOctave* o,
+              const double (*p)[4],
+              float*   out,
+              uint32_t n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    out[i] = p4d_noise4_loop(
+      o->seed, p[i][0], p[i][1], p[i][2], p[i][3], o->period[3]);
+  }
+}
+
+/// The noise of octave o of frame fr along row y, pixels first..first+n-1.
+static void
+octave_row(const P4dImageFrame*  fr,
+           const P4dImageOctave* o,
+           double                y,
+           uint32_t              first,
+           float*                out,
+           uint32_t              n)
+{
+  const double origin[4] = {
+    (fr->x0 - o->centre[0]) * o->scale[0] + o->add[0],
+    (y - o->centre[1]) * o->scale[1] + o->add[1],
+    (fr->z - o->centre[2]) * o->scale[2] + o->add[2],
+    o->w,
+  };
+  const double step[4] = { fr->step_x * o->scale[0], 0.0, 0.0, 0.0 };
+  p4d_noise4_span_loop(o->seed, origin, step, first, out, n, o->period[3]);
+}
+
+/// A type's octave term, added to acc with weight; state starts at 1.
+typedef void (*OctaveTerm)(float        weight,
+                           const float* noise,
+                           float*       acc,
+                           float*       state,
+                           uint32_t     n);
+
+/// A type of field (P4dImageType): its octave term, the term's mean and
+/// standard deviation, and what is done with z at the end (or NULL).
+typedef struct {
+  OctaveTerm term;
+  float      mean;
+  float      std;
+  void (*finish)(float* z, uint32_t n);
+} P4dImageTypeClass;
+
+// The terms that keep no state still take it: the signature of OctaveTerm.
+// NOLINTBEGIN(readability-non-const-parameter)
+static void
+fbm_term(float weight, const float* noise, float* acc, float* state, uint32_t n)
+{
+  (void)state;
+  for (uint32_t i = 0U; i < n; ++i) {
+    acc[i] += weight * noise[i];
+  }
+}
+
+/// Musgrave's ridged multifractal, offset 1 and gain 2: each octave's ridge
+/// (1 - |n|)^2 is weighted by the previous octave's ridge times the gain
+/// (at most 1), so detail gathers on the ridges.
+static void
+ridged_term(float        weight,
+            const float* noise,
+            float*       acc,
+            float*       state,
+            uint32_t     n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    const float r = 1.0f - fabsf(noise[i]);
+    const float s = r * r * state[i];
+    acc[i] += weight * s;
+    const float g = 2.0f * s;
+    state[i]      = g > 1.0f ? 1.0f : g;
+  }
+}
+
+static void
+billow_term(float        weight,
+            const float* noise,
+            float*       acc,
+            float*       state,
+            uint32_t     n)
+{
+  (void)state;
+  for (uint32_t i = 0U; i < n; ++i) {
+    acc[i] += weight * (2.0f * fabsf(noise[i]) - 1.0f);
+  }
+}
+// NOLINTEND(readability-non-const-parameter)
+
+/// Turbulence: |z| of the whole fBm, centred and scaled for a standard
+/// normal z (mean sqrt(2 / pi), deviation sqrt(1 - 2 / pi)): its creases
+/// lie where the whole field crosses 0 (veins, marble), not in every
+/// octave as billow's.
+static void
+turbulence_finish(float* z, uint32_t n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    z[i] = (fabsf(z[i]) - 0.79788456f) / 0.60281028f;
+  }
+}
+
+/*
+  The types.  The means and deviations of the octave terms were measured
+  over 2^20 random points of the core's noise (tests/test_image_types.c
+  prints them): E|n| = 0.1687, sd |n| = 0.1338 (so billow 2|n| - 1: mean
+  -0.6626, sd 0.2676); ridged's term at full weight: see its row.
+*/
+static const P4dImageTypeClass types[] = {
+  [P4D_IMAGE_FBM]        = { fbm_term, 0.0f, P4D_NOISE_STD, NULL },
+  [P4D_IMAGE_RIDGED]     = { ridged_term, 0.7000f, 0.2400f, NULL },
+  [P4D_IMAGE_BILLOW]     = { billow_term, -0.6626f, 0.2676f, NULL },
+  [P4D_IMAGE_TURBULENCE] = { fbm_term, 0.0f, P4D_NOISE_STD, turbulence_finish },
+};
+
+/// Field f of type at the points of row y (or p, if not NULL), pixels
+/// first..first+n-1, into z.
+static void
+field_values(const P4dImageFrame*     fr,
+             const P4dImageField*     f,
+             const P4dImageTypeClass* type,
+             double                   y,
+             const double (*p)[4],
+             uint32_t first,
+             float*   z,
+             uint32_t n)
+{
+  float noise[P4D_IMAGE_CHUNK];
+  float state[P4D_IMAGE_CHUNK];
+  for (uint32_t i = 0U; i < n; ++i) {
+    z[i]     = 0.0f;
+    state[i] = 1.0f;
+  }
+  for (unsigned k = 0U; k < f->n_octaves; ++k) {
+    const P4dImageOctave* const o = &f->octave[k];
+    if (p) {
+      double q[P4D_IMAGE_CHUNK][4];
+      for (uint32_t i = 0U; i < n; ++i) {
+        for (unsigned a = 0U; a < 3U; ++a) {
+          q[i][a] = (p[i][a] - o->centre[a]) * o->scale[a] + o->add[a];
+        }
+        q[i][3] = o->w;
+      }
+      octave_points(o, (const double(*)[4])q, noise, n);
+    } else {
+      octave_row(fr, o, y, first, noise, n);
+    }
+    type->term(o->weight, noise, z, state, n);
+  }
+
+  const float norm   = f->norm * (P4D_NOISE_STD / type->std);
+  const float centre = type->mean * f->sum;
+  for (uint32_t i = 0U; i < n; ++i) {
+    z[i] = (z[i] - centre) * norm;
+  }
+  if (type->finish) {
+    type->finish(z, n);
+  }
+}
+
+void
+p4d_image_field_chunk(const P4dImageFrame* frame,
+                      uint32_t             py,
+                      uint32_t             first,
+                      uint32_t             n,
+                      float*               z)
+{
+  const P4dImageFrame* const     fr   = frame;
+  const P4dImageTypeClass* const type = &types[fr->type];
+  const double                   y    = fr->y0 + (double)py * fr->step_y;
+  if (!(fr->warp > 0.0)) {
+    field_values(fr, &fr->field, type, y, NULL, first, z, n);
+    return;
+  }
+
+  // The warp fields along the row, then the field at the pushed points.
+  float dx[P4D_IMAGE_CHUNK];
+  float dy[P4D_IMAGE_CHUNK];
+  field_values(fr, &fr->warps[0], &types[P4D_IMAGE_FBM], y, NULL, first, dx, n);
+  field_values(fr, &fr->warps[1], &types[P4D_IMAGE_FBM], y, NULL, first, dy, n);
+  double p[P4D_IMAGE_CHUNK][4];
+  for (uint32_t i = 0U; i < n; ++i) {
+    p[i][0] = fr->x0 + (double)(first + i) * fr->step_x + fr->warp * dx[i];
+    p[i][1] = y + fr->warp * dy[i];
+    p[i][2] = fr->z;
+    p[i][3] = 0.0;
+  }
+  field_values(fr, &fr->field, type, y, (const double(*)[4])p, first, z, n);
+}

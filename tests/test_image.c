@@ -1,0 +1,389 @@
+// Copyright 2026 The perlin4d authors
+// SPDX-License-Identifier: ISC
+
+/*
+  The Image engine (src/image/image.h): loops (frame N is frame 0, bit for
+  bit, and the step across the loop point is like any other), rows that do
+  not depend on how a frame is cut, every code path the same bits, hostile
+  parameters and times, the tone maps and palettes, the facts.
+*/
+
+#undef NDEBUG
+
+#include "image.h"
+#include "isa.h"
+#include "params.h"
+
+#include "support/compare.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// A frame of w x h: its values and tones.
+typedef struct {
+  uint32_t w;
+  uint32_t h;
+  float*   value;
+  float*   tone;
+} Picture;
+
+static void
+defaults(float* p)
+{
+  p4d_param_defaults(p4d_params(P4D_KIND_IMAGE), p);
+}
+
+/// Render frame n of params at fps into pic (allocated here), rows in
+/// cuts of rows_per_call.
+static Picture
+render(const float* params,
+       uint32_t     w,
+       uint32_t     h,
+       int64_t      n,
+       uint32_t     fps_num,
+       uint32_t     fps_den,
+       double       start_s,
+       uint32_t     rows_per_call)
+{
+  const P4dImageSetup setup = { w, h, 48000.0, 120.0 };
+  P4dImageFrame*      frame = NULL;
+  assert(!p4d_image_frame_new(&setup, &frame) && frame);
+  const P4dImageTime time = { n, fps_num, fps_den, start_s };
+  p4d_image_frame_set(frame, params, &time);
+
+  Picture pic = { w, h, NULL, NULL };
+  pic.value   = (float*)calloc((size_t)w * h, sizeof(float));
+  pic.tone    = (float*)calloc((size_t)w * h, sizeof(float));
+  assert(pic.value && pic.tone);
+  for (uint32_t r = 0U; r < h; r += rows_per_call) {
+    const uint32_t m = h - r < rows_per_call ? h - r : rows_per_call;
+    p4d_image_frame_rows(
+      frame, r, m, pic.value + (size_t)r * w, pic.tone + (size_t)r * w);
+  }
+  p4d_image_frame_free(frame);
+  return pic;
+}
+
+static void
+picture_free(Picture* pic)
+{
+  free(pic->value);
+  free(pic->tone);
+}
+
+static bool
+same(const Picture* a, const Picture* b)
+{
+  const size_t n = (size_t)a->w * a->h;
+  return p4d_first_difference(a->value, b->value, n) == n &&
+         p4d_first_difference(a->tone, b->tone, n) == n;
+}
+
+/// Mean |a - b| over the pixels' tones.
+static double
+mean_step(const Picture* a, const Picture* b)
+{
+  double       sum = 0.0;
+  const size_t n   = (size_t)a->w * a->h;
+  for (size_t i = 0U; i < n; ++i) {
+    sum += fabs((double)a->tone[i] - b->tone[i]);
+  }
+  return sum / (double)n;
+}
+
+/// Settings of the loop tests: song beats, a loop of 4 beats.
+static void
+loop_params(float* p, float fractal)
+{
+  defaults(p);
+  p[P4D_IMAGE_CLOCK]        = 1.0f;
+  p[P4D_IMAGE_PERIOD_BEATS] = 0.5f;
+  p[P4D_IMAGE_LOOP_BEATS]   = 4.0f;
+  p[P4D_IMAGE_OCTAVES]      = 5.0f;
+  p[P4D_IMAGE_FRACTAL]      = fractal;
+}
+
+/*
+  Frame N is frame 0 when N frames are whole loops: 4 beats at 120 bpm are
+  2 s, 60 frames at 30 fps and 60000 at 30000/1001 (2 s is 59.94 frames,
+  and 1001 loops are 60000).  The step from frame N - 1 to frame N (the
+  loop point) is within 25 % of the mean step of the frames beside it.
+*/
+static void
+test_loop(float fractal)
+{
+  float p[P4D_IMAGE_N_PARAMS];
+  loop_params(p, fractal);
+
+  Picture frames[62];
+  for (int64_t n = 0; n < 62; ++n) {
+    frames[n] = render(p, 48U, 32U, n, 30U, 1U, 0.0, 32U);
+  }
+  assert(same(&frames[0], &frames[60]) && same(&frames[1], &frames[61]));
+  assert(!same(&frames[0], &frames[30]));
+
+  double beside = 0.0;
+  for (unsigned n = 50U; n < 60U; ++n) {
+    beside += mean_step(&frames[n - 1U], &frames[n]) / 10.0;
+  }
+  const double across = mean_step(&frames[59], &frames[60]);
+  printf("# loop (fractal %g): step across the loop point %.5f, beside %.5f\n",
+         (double)fractal,
+         across,
+         beside);
+  assert(across > 0.75 * beside && across < 1.25 * beside);
+  for (unsigned n = 0U; n < 62U; ++n) {
+    picture_free(&frames[n]);
+  }
+
+  // Rational rates, late in a song, and a start that is not whole.
+  Picture a = render(p, 16U, 8U, 7, 30000U, 1001U, 3.5, 8U);
+  Picture b = render(p, 16U, 8U, 7 + 60000, 30000U, 1001U, 3.5, 8U);
+  Picture c = render(p, 16U, 8U, 7 + 60000 * 1000, 30000U, 1001U, 3.5, 8U);
+  assert(same(&a, &b) && same(&a, &c));
+  picture_free(&a);
+  picture_free(&b);
+  picture_free(&c);
+}
+
+/// Rows are pure functions of the frame and the row: any cut, the same.
+static void
+test_cuts(void)
+{
+  float p[P4D_IMAGE_N_PARAMS];
+  defaults(p);
+  p[P4D_IMAGE_FRACTAL]  = 1.0f;
+  p[P4D_IMAGE_OCTAVES]  = 6.0f;
+  p[P4D_IMAGE_WARP]     = 0.5f;
+  const uint32_t cuts[] = { 1U, 3U, 7U, 64U, 1000U };
+  Picture        whole  = render(p, 300U, 64U, 5, 24U, 1U, 1.0, 64U);
+  for (size_t i = 0U; i < sizeof(cuts) / sizeof(cuts[0]); ++i) {
+    Picture cut = render(p, 300U, 64U, 5, 24U, 1U, 1.0, cuts[i]);
+    assert(same(&whole, &cut));
+    picture_free(&cut);
+  }
+
+  // Rows past the bottom are not written; only value or only tone.
+  const P4dImageSetup setup = { 300U, 64U, 48000.0, 120.0 };
+  P4dImageFrame*      frame = NULL;
+  assert(!p4d_image_frame_new(&setup, &frame));
+  const P4dImageTime time = { 5, 24U, 1U, 1.0 };
+  p4d_image_frame_set(frame, p, &time);
+  const size_t w   = 300U;
+  float*       row = (float*)malloc(3U * w * sizeof(float));
+  assert(row);
+  for (size_t i = 0U; i < 3U * w; ++i) {
+    row[i] = -7.0f;
+  }
+  p4d_image_frame_rows(frame, 63U, 3U, row, NULL);
+  assert(p4d_first_difference(row, whole.value + 63U * w, w) == w);
+  assert(row[300] == -7.0f && row[899] == -7.0f);
+  p4d_image_frame_rows(frame, 10U, 1U, NULL, row);
+  assert(p4d_first_difference(row, whole.tone + 10U * w, w) == w);
+  p4d_image_frame_rows(frame, 64U, 1U, row, row);
+  p4d_image_frame_rows(frame, 0U, 0U, row, row);
+  p4d_image_frame_free(frame);
+  picture_free(&whole);
+}
+
+/// Every code path gives the same bits (fractal off and on, warped, types).
+static void
+test_paths(void)
+{
+  const P4dIsa was = p4d_isa_current();
+  for (unsigned t = 0U; t < 4U; ++t) {
+    float p[P4D_IMAGE_N_PARAMS];
+    defaults(p);
+    p[P4D_IMAGE_TYPE]    = (float)t;
+    p[P4D_IMAGE_FRACTAL] = (float)(t % 2U);
+    p[P4D_IMAGE_OCTAVES] = 7.5f;
+    p[P4D_IMAGE_WARP]    = t == 2U ? 0.8f : 0.0f;
+    p[P4D_IMAGE_SCALE]   = 37.0f;
+    p4d_isa_use(P4D_ISA_SCALAR);
+    Picture ref = render(p, 200U, 16U, 3, 25U, 1U, 100.0, 16U);
+    for (unsigned isa = 1U; isa < P4D_ISA_COUNT; ++isa) {
+      if (!p4d_isa_supported((P4dIsa)isa)) {
+        continue;
+      }
+      p4d_isa_use((P4dIsa)isa);
+      Picture pic = render(p, 200U, 16U, 3, 25U, 1U, 100.0, 5U);
+      assert(same(&ref, &pic));
+      picture_free(&pic);
+      if (t == 0U) {
+        printf("# %s: the bits of the scalar path\n",
+               p4d_isa_name((P4dIsa)isa));
+      }
+    }
+    picture_free(&ref);
+  }
+  p4d_isa_use(was);
+}
+
+/// Hostile parameters and times: every value finite, every tone in [0, 1].
+static void
+test_hostile(void)
+{
+  const float bad[] = { NAN, INFINITY, -INFINITY, 1.0e30f, -1.0e30f, 0.0f };
+  const P4dImageTime times[] = {
+    { 0, 30U, 1U, NAN },
+    { -5, 0U, 0U, -1.0e300 },
+    { INT64_MAX / 2, 1U, 0xFFFFFFFFU, 1.0e15 },
+    { -INT64_MAX / 2, 0xFFFFFFFFU, 1U, INFINITY },
+  };
+  const P4dImageSetup setup = { 64U, 4U, NAN, -3.0 };
+  P4dImageFrame*      frame = NULL;
+  assert(!p4d_image_frame_new(&setup, &frame));
+  float value[256];
+  float tone[256];
+  for (size_t b = 0U; b < sizeof(bad) / sizeof(bad[0]); ++b) {
+    for (uint32_t i = 0U; i < P4D_IMAGE_N_PARAMS; ++i) {
+      float p[P4D_IMAGE_N_PARAMS];
+      defaults(p);
+      p[P4D_IMAGE_FRACTAL] = (float)(i % 2U);
+      p[P4D_IMAGE_WARP]    = 0.5f;
+      p[i]                 = bad[b];
+      for (size_t t = 0U; t < sizeof(times) / sizeof(times[0]); ++t) {
+        p4d_image_frame_set(frame, p, &times[t]);
+        p4d_image_frame_rows(frame, 0U, 4U, value, tone);
+        for (unsigned k = 0U; k < 256U; ++k) {
+          assert(isfinite(value[k]) && tone[k] >= 0.0f && tone[k] <= 1.0f);
+        }
+        float rgb[3];
+        p4d_image_frame_colour(frame, tone, rgb, 1U);
+        assert(rgb[0] >= 0.0f && rgb[0] <= 1.0f);
+        P4dImageFacts facts;
+        p4d_image_frame_facts(frame, &facts);
+        assert(facts.cells_x > 0.0 && facts.cells_y > 0.0);
+      }
+    }
+  }
+  p4d_image_frame_free(frame);
+
+  // Sizes out of the contract are refused.
+  const P4dImageSetup sizes[] = {
+    { 0U, 1U, 48000.0, 120.0 },
+    { 1U, 0U, 48000.0, 120.0 },
+    { P4D_IMAGE_MAX_SIDE + 1U, 1U, 48000.0, 120.0 },
+    { P4D_IMAGE_MAX_SIDE, P4D_IMAGE_MAX_SIDE, 48000.0, 120.0 },
+    { 65536U, 65536U, 48000.0, 120.0 },
+  };
+  for (size_t i = 0U; i < sizeof(sizes) / sizeof(sizes[0]); ++i) {
+    P4dImageFrame* f = NULL;
+    assert(p4d_image_frame_new(&sizes[i], &f) == P4D_ERR_BAD_ARG && !f);
+  }
+  p4d_image_frame_free(NULL);
+}
+
+/// Tones: the even map spends as long in every tenth; linear is 0.5 + z/6;
+/// palettes: grey is the tone, colours go from their first to last point.
+static void
+test_tones(void)
+{
+  float p[P4D_IMAGE_N_PARAMS];
+  defaults(p);
+  p[P4D_IMAGE_FRACTAL] = 1.0f;
+  p[P4D_IMAGE_OCTAVES] = 6.0f;
+  p[P4D_IMAGE_SCALE]   = 64.0f;
+  Picture even         = render(p, 512U, 256U, 0, 1U, 1U, 0.0, 256U);
+  p[P4D_IMAGE_TONE]    = 1.0f;
+  Picture linear       = render(p, 512U, 256U, 0, 1U, 1U, 0.0, 256U);
+  assert(p4d_first_difference(even.value, linear.value, (size_t)512U * 256U) ==
+         (size_t)512U * 256U);
+
+  unsigned     tenths[10] = { 0U };
+  double       sum        = 0.0;
+  double       sum2       = 0.0;
+  const size_t n          = (size_t)512U * 256U;
+  for (size_t i = 0U; i < n; ++i) {
+    const float z = even.value[i];
+    const float t = 0.5f + z / 6.0f;
+    assert(linear.tone[i] == (t > 1.0f ? 1.0f : t < 0.0f ? 0.0f : t));
+    ++tenths[even.tone[i] >= 1.0f ? 9 : (int)(even.tone[i] * 10.0f)];
+    sum += z;
+    sum2 += (double)z * z;
+  }
+  const double sd =
+    sqrt(sum2 / (double)n - (sum / (double)n) * (sum / (double)n));
+  printf("# fBm z: mean %.3f, sd %.3f; even tone, pixels per tenth:",
+         sum / (double)n,
+         sd);
+  for (unsigned k = 0U; k < 10U; ++k) {
+    printf(" %.3f", (double)tenths[k] / (double)n);
+    assert(tenths[k] > n / 20U && tenths[k] < n / 5U);
+  }
+  printf("\n");
+  assert(sd > 0.7 && sd < 1.3);
+  picture_free(&even);
+  picture_free(&linear);
+
+  const P4dImageSetup setup = { 4U, 1U, 48000.0, 120.0 };
+  P4dImageFrame*      frame = NULL;
+  assert(!p4d_image_frame_new(&setup, &frame));
+  const float        tones[4] = { 0.0f, 0.3f, 0.77f, 1.0f };
+  float              rgb[12];
+  const P4dImageTime time = { 0, 1U, 1U, 0.0 };
+  for (int palette = 0; palette < P4D_IMAGE_N_PALETTES; ++palette) {
+    defaults(p);
+    p[P4D_IMAGE_PALETTE] = (float)palette;
+    p4d_image_frame_set(frame, p, &time);
+    assert(p4d_image_frame_grey(frame) == (palette == P4D_IMAGE_GREY));
+    p4d_image_frame_colour(frame, tones, rgb, 4U);
+    for (unsigned i = 0U; i < 12U; ++i) {
+      assert(rgb[i] >= 0.0f && rgb[i] <= 1.0f);
+      assert(palette != P4D_IMAGE_GREY || rgb[i] == tones[i / 3U]);
+    }
+    // Dark to bright, for every palette.
+    assert(rgb[0] + rgb[1] + rgb[2] < rgb[9] + rgb[10] + rgb[11]);
+  }
+  p4d_image_frame_free(frame);
+}
+
+/// The facts: song time, cells, where the Mod's channels are.
+static void
+test_facts(void)
+{
+  float p[P4D_IMAGE_N_PARAMS];
+  defaults(p);
+  const P4dImageSetup setup = { 512U, 256U, 48000.0, 90.0 };
+  P4dImageFrame*      frame = NULL;
+  assert(!p4d_image_frame_new(&setup, &frame));
+  const P4dImageTime time = { 10, 30000U, 1001U, 2.0 };
+  p4d_image_frame_set(frame, p, &time);
+  P4dImageFacts f;
+  p4d_image_frame_facts(frame, &f);
+  assert(f.song_s == 2.0 + 10.0 * 1001.0 / 30000.0);
+  assert(fabs(f.song_beats - f.song_s * 1.5) < 1e-12);
+  assert(fabs(f.w - f.song_s * 0.5) < 1e-12); // rate_hz 0.5
+  assert(f.cells_x == 8.0 && f.cells_y == 4.0);
+  // Spread 1: the channels 3.5 / sqrt 2 cells either side of the centre,
+  // which is 4 cells from the left and top edges (offsets -4), 64 pixels
+  // a cell.
+  const double d = 3.5 * 0.70710678118654752440 * 64.0;
+  assert(fabs(f.mod_x[0] - (256.0 + d)) < 1e-6);
+  assert(fabs(f.mod_y[0] - (256.0 + d)) < 1e-6);
+  assert(fabs(f.mod_x[3] - (256.0 - d)) < 1e-6);
+  assert(fabs(f.mod_y[1] - (256.0 - d)) < 1e-6);
+
+  p[P4D_IMAGE_TILE]  = 1.0f;
+  p[P4D_IMAGE_SCALE] = 5.3f;
+  p4d_image_frame_set(frame, p, &time);
+  p4d_image_frame_facts(frame, &f);
+  assert(f.cells_x == 5.0 && f.cells_y == 3.0);
+  p4d_image_frame_free(frame);
+}
+
+int
+main(void)
+{
+  test_loop(0.0f);
+  test_loop(1.0f);
+  test_cuts();
+  test_paths();
+  test_hostile();
+  test_tones();
+  test_facts();
+  return 0;
+}

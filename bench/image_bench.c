@@ -3,9 +3,11 @@
 
 /*
   The image rows of noise-bench (issue 19 item 5): milliseconds per frame
-  of 6-octave 4D fBm, at 512x512 and 1920x1080, in perlin4d and in
-  FastNoise2 (Perlin under FractalFBm, 6 octaves, GenUniformGrid4D over a
-  2D slice of the 4D field), with 1 thread and with the rows split over 2.
+  of 6-octave 4D fBm, at 512x512 and 1920x1080, in perlin4d's Image engine
+  (src/image/image.h: p4d_image_frame_set() and p4d_image_frame_rows(),
+  fractal on, the field's values) and in FastNoise2 (Perlin under
+  FractalFBm, 6 octaves, GenUniformGrid4D over a 2D slice of the 4D
+  field), with 1 thread and with the rows split over 2.
 
       noise-bench --image [--fastnoise2 PATH] [--rounds N] [--size WxH]
                           [--scale CELLS]
@@ -22,6 +24,11 @@
   The table gives the minimum and the median over the rounds, of the times
   and of the per-round ratios, with the CPU model and the code path.  Each
   round renders the next frame (w moves), as a sequence does.
+
+  The default scale, 4 cells across the width, keeps all 6 octaves at
+  full weight at 512 pixels: the engine fades an octave out above 0.25
+  cells per pixel (half its band limit, image_field.c), which octave 5
+  just reaches there; FastNoise2 has no band limit and always computes 6.
 */
 
 #define _POSIX_C_SOURCE 200809L
@@ -30,8 +37,9 @@
 
 #include "../tests/support/basics.h" // p4d_now_s()
 
+#include "image.h"
 #include "isa.h"
-#include "noise.h"
+#include "params.h"
 
 #include <ctype.h>
 #include <dlfcn.h>
@@ -293,31 +301,38 @@ typedef void (*RenderRows)(const Frame* frame,
                            uint32_t     n_rows,
                            float*       out);
 
+/// perlin4d's Image engine: the frame of the current size, made by
+/// run_size() and prepared once per frame (p4d_prepare()).
+static P4dImageFrame* image_frame;
+
 /**
-   perlin4d: the core's fBm along each row (p4d_fbm4_sum_span()), time at
-   w.  The Image engine's rows (src/image/image.h) replace this once the
-   engine is built.
+   Prepare frame's number in the Image engine: 6-octave fBm with fractal
+   on (octaves finer in space as well as time: classic fBm, FastNoise2's
+   kind), lacunarity 2, persistence 0.5, cells across the width, w moving
+   at rate_hz (RATE_CELLS_PER_S) in song seconds; the other parameters at
+   their defaults.
 */
+static void
+p4d_prepare(const Frame* frame)
+{
+  float params[P4D_IMAGE_N_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_IMAGE), params);
+  params[P4D_IMAGE_OCTAVES]     = (float)OCTAVES;
+  params[P4D_IMAGE_LACUNARITY]  = 2.0f;
+  params[P4D_IMAGE_PERSISTENCE] = 0.5f;
+  params[P4D_IMAGE_RATE_HZ]     = (float)RATE_CELLS_PER_S;
+  params[P4D_IMAGE_SCALE]       = (float)frame->cells;
+  params[P4D_IMAGE_FRACTAL]     = 1.0f;
+  const P4dImageTime time       = { frame->number, FPS, 1U, 0.0 };
+  p4d_image_frame_set(image_frame, params, &time);
+}
+
+/// perlin4d: the Image engine's rows, the field's value (what EXR stores).
 static void
 p4d_rows(const Frame* frame, uint32_t row0, uint32_t n_rows, float* out)
 {
-  const P4dFbm settings = { (float)OCTAVES, 2.0, 0.5f, 0.0 };
-  const double cell     = pixel_cells(frame);
-  const double step[4]  = { cell, 0.0, 0.0, 0.0 };
-  const double w        = frame_w(frame);
-  for (uint32_t r = 0U; r < n_rows; ++r) {
-    const double origin[4] = {
-      origin_x + 0.5 * cell, origin_y + (row0 + r + 0.5) * cell, origin_z, w
-    };
-    p4d_fbm4_sum_span(&settings,
-                      SEED,
-                      origin,
-                      step,
-                      NULL,
-                      0,
-                      out + (size_t)r * frame->width,
-                      frame->width);
-  }
+  (void)frame;
+  p4d_image_frame_rows(image_frame, row0, n_rows, out, NULL);
 }
 
 /// FastNoise2: a 4D uniform grid one cell deep in z and w.
@@ -356,9 +371,9 @@ typedef struct {
 } Contender;
 
 static const Contender contenders[] = {
-  { "perlin4d, 1 thread", NULL, p4d_rows, 1U, false, 1 },
+  { "perlin4d, 1 thread", p4d_prepare, p4d_rows, 1U, false, 1 },
   { "FastNoise2, 1 thread", NULL, fn2_rows, 1U, true, -1 },
-  { "perlin4d, 2 threads (rows split)", NULL, p4d_rows, 2U, false, 3 },
+  { "perlin4d, 2 threads (rows split)", p4d_prepare, p4d_rows, 2U, false, 3 },
   { "FastNoise2, 2 threads (rows split)", NULL, fn2_rows, 2U, true, -1 },
 };
 
@@ -485,10 +500,16 @@ rms(const float* x, size_t n)
 static void
 run_size(uint32_t width, uint32_t height, double cells, unsigned rounds)
 {
-  float* const out = p4d_floats_new((size_t)width * height, 0.0f);
-  double       seconds[N_CONTENDERS][MAX_ROUNDS];
-  double       level[N_CONTENDERS];
-  bool         active[N_CONTENDERS];
+  float* const        out   = p4d_floats_new((size_t)width * height, 0.0f);
+  const P4dImageSetup setup = { width, height, 48000.0, 120.0 };
+  if (p4d_image_frame_new(&setup, &image_frame)) {
+    fprintf(stderr, "noise-bench: no image frame of %ux%u\n", width, height);
+    free(out);
+    return;
+  }
+  double seconds[N_CONTENDERS][MAX_ROUNDS];
+  double level[N_CONTENDERS];
+  bool   active[N_CONTENDERS];
   for (unsigned c = 0U; c < N_CONTENDERS; ++c) {
     active[c] = !contenders[c].fastnoise2 || fn2.library;
   }
@@ -549,6 +570,8 @@ run_size(uint32_t width, uint32_t height, double cells, unsigned rounds)
     }
     printf("\n");
   }
+  p4d_image_frame_free(image_frame);
+  image_frame = NULL;
   free(out);
 }
 

@@ -33,6 +33,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "../tests/support/basics.h" // p4d_now_s()
+#include "image_bench.h"
 
 #include "isa.h"
 #include "motion.h"
@@ -431,6 +432,10 @@ report_rows(const P4dIsa* paths, unsigned n_paths, int argc, char** argv)
 int
 main(int argc, char** argv)
 {
+  if (p4d_image_bench_wanted(argc, argv)) {
+    return p4d_image_bench_run(argc, argv);
+  }
+
   P4dIsa   paths[P4D_ISA_COUNT];
   unsigned n_paths = 0U;
   for (unsigned i = 0U; i < P4D_ISA_COUNT; ++i) {

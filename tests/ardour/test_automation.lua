@@ -98,22 +98,51 @@ local function truth (a, from, to)
 	return read_wav (wav, a.channel)
 end
 
+-- Polls cond () every 10 ms until it holds.  The bound (120 s of wall
+-- clock) only catches a hang: no step waits a fixed time that must suffice,
+-- since a loaded machine delays the engine's and the butler's threads.
+local function wait_for (what, cond)
+	local bound = 120
+	local deadline = os.time () + bound
+	while not cond () do
+		if os.time () > deadline then error (string.format ("waited %d s for %s", bound, what)) end
+		ARDOUR.LuaAPI.usleep (10000)
+	end
+end
+
+-- Records one second of the dummy backend's input on `track`, waiting for
+-- each event in turn: the transport stopped at 0, the track armed, the
+-- transport rolling and recording, a second of samples, the transport
+-- stopped with the capture written (which makes the session range), the
+-- track disarmed.
 local function record_one_second (track)
+	local RS = ARDOUR.Session.RecordState
+	local rec = track:rec_enable_control ()
 	local inp = track:input ()
 	inp:disconnect_all (nil)
 	local _, t = AudioEngine:get_backend_ports ("", ARDOUR.DataType ("audio"),
 		ARDOUR.PortFlags.IsOutput | ARDOUR.PortFlags.IsPhysical, C.StringVector ())
 	inp:audio (0):connect (t[4]:table ()[1])
 	Session:request_locate (0, false, ARDOUR.LocateTransportDisposition.MustStop, ARDOUR.TransportRequestSource.TRS_UI)
-	ARDOUR.LuaAPI.usleep (200000)
-	track:rec_enable_control ():set_value (1, PBD.GroupControlDisposition.NoGroup)
+	wait_for ("the transport stopped at 0", function ()
+		return Session:transport_stopped_or_stopping () and Session:transport_sample () == 0
+	end)
+	rec:set_value (1, PBD.GroupControlDisposition.NoGroup)
+	wait_for ("the track armed", function () return rec:get_value () == 1 end)
 	Session:maybe_enable_record (false)
+	wait_for ("the session's record enabled", function () return Session:record_status () ~= RS.Disabled end)
 	Session:request_roll (ARDOUR.TransportRequestSource.TRS_UI)
-	ARDOUR.LuaAPI.usleep (1200000)
+	wait_for ("the transport rolling and recording", function ()
+		return Session:transport_rolling () and Session:actively_recording ()
+	end)
+	wait_for ("one second recorded", function () return Session:transport_sample () >= RATE end)
 	Session:request_stop (false, false, ARDOUR.TransportRequestSource.TRS_UI)
-	ARDOUR.LuaAPI.usleep (800000)
-	track:rec_enable_control ():set_value (0, PBD.GroupControlDisposition.NoGroup)
-	ARDOUR.LuaAPI.usleep (200000)
+	wait_for ("the transport stopped and the capture written", function ()
+		return not Session:transport_rolling () and Session:record_status () ~= RS.Recording
+			and Session:locations ():session_range_location () ~= nil
+	end)
+	rec:set_value (0, PBD.GroupControlDisposition.NoGroup)
+	wait_for ("the track disarmed", function () return rec:get_value () == 0 end)
 end
 
 -- The control's own scale, written out here from Ardour's

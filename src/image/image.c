@@ -45,6 +45,7 @@
 
 #include "engine.h"
 #include "flavour.h"
+#include "palette.h"
 #include "voice.h"
 
 #include <math.h>
@@ -281,7 +282,7 @@ p4d_image_frame_colour(const P4dImageFrame* frame,
                        float*               rgb,
                        size_t               n)
 {
-  p4d_image_palette_colours(frame->palette, tone, rgb, n);
+  p4d_palette_colours(frame->palette, tone, rgb, n);
 }
 
 void

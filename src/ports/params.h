@@ -198,6 +198,7 @@ typedef enum {
   P4D_IMAGE_RIDGED,     ///< Musgrave's ridged multifractal
   P4D_IMAGE_BILLOW,     ///< 2|n| - 1
   P4D_IMAGE_TURBULENCE, ///< |n|
+  P4D_IMAGE_VEINS,      ///< Marble: bands pushed by the fBm
 } P4dImageType;
 
 /// Values of the Image's tone map.
@@ -213,6 +214,7 @@ typedef enum {
   P4D_IMAGE_OCEAN,
   P4D_IMAGE_TERRAIN,
   P4D_IMAGE_FIRE,
+  P4D_IMAGE_MARBLE, ///< Slate veins through grey to cream
   P4D_IMAGE_N_PALETTES
 } P4dImagePalette;
 

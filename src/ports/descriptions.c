@@ -214,6 +214,10 @@ static const P4dDescription descriptions[] = {
     "fractal",
     "0: the Mod's field (octaves scale time only); 1: octaves scale space "
     "too (classic fBm textures)" },
+  { P4D_KIND_IMAGE,
+    "stretch",
+    "how many times taller than wide a cell is drawn (above 1: features "
+    "stretched upward, as flames)" },
 };
 
 const char*

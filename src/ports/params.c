@@ -229,6 +229,7 @@ static const P4dParam image_params[P4D_IMAGE_N_PARAMS] = {
     ENUM,
     image_palette_points },
   { "fractal", "Fractal", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, TOGGLE, NULL },
+  { "stretch", "Stretch Y", 0.25f, 1.0f, 4.0f, P4D_UNIT_NONE, LOG, NULL },
 };
 
 /// The tables, by kind.

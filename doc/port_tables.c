@@ -13,9 +13,11 @@
   A table sits in the manual between two lines, `<!-- port-table NAME -->`
   and `<!-- /port-table NAME -->`, NAME the last part of the URI of the
   first plugin of an engine ("mod" for Perlin4D Mod and Mod CV, which share
-  one table with an index column each).  Everything outside the markers is
-  left as it is.  The test 'manual_port_tables' runs --check on
-  doc/manual.md; `meson compile -C build manual-port-tables` runs --update.
+  one table with an index column each), or "image": the renderer's Image,
+  which is no plugin, has parameters and no ports (no index column).  Everything
+  outside the markers is left as it is.  The test 'manual_port_tables' runs
+  --check on doc/manual.md; `meson compile -C build manual-port-tables` runs
+  --update.
 */
 
 #define _XOPEN_SOURCE 700
@@ -309,7 +311,46 @@ put_table(Text* t, unsigned id)
   }
 }
 
-/// Return the plugin id whose table is called name, or P4D_N_PLUGINS.
+/// The table of the Image's parameters: no plugin, no index column.
+#define IMAGE_TABLE P4D_N_PLUGINS
+
+/// The tables: one per engine of the bundle, and the Image's.
+#define N_TABLES (P4D_N_PLUGINS + 1U)
+
+/// Write the table of the Image's parameters (P4D_KIND_IMAGE): a stand-in
+/// plugin whose ports are its parameters, in order, with no index column.
+static void
+put_image_table(Text* t)
+{
+  static P4dPort             ports[P4D_IMAGE_N_PARAMS];
+  const P4dParamTable* const table = p4d_params(P4D_KIND_IMAGE);
+  for (uint32_t i = 0U; i < table->n_params; ++i) {
+    ports[i] =
+      (P4dPort){ i,   P4D_PORT_CONTROL_IN, i, P4D_UNIT_NONE, NULL, NULL, 0.0f,
+                 0.0f };
+  }
+  const P4dPlugin image = { P4D_URI_IMAGE,  "Perlin4D Image", NULL, NULL, NULL,
+                            P4D_KIND_IMAGE, table->n_params,  ports };
+
+  put(t, "| symbol | range | default | what it does |\n|---|---|---|---|\n");
+  for (uint32_t i = 0U; i < table->n_params; ++i) {
+    put_row(t, NULL, 0U, &image, &ports[i]);
+  }
+}
+
+/// Write table id: an engine's (the id of its first plugin) or the
+/// Image's.
+static void
+put_any_table(Text* t, unsigned id)
+{
+  if (id == IMAGE_TABLE) {
+    put_image_table(t);
+  } else {
+    put_table(t, id);
+  }
+}
+
+/// Return the table called name (see put_any_table()), or N_TABLES.
 static unsigned
 table_named(const char* name, size_t len)
 {
@@ -320,18 +361,27 @@ table_named(const char* name, size_t len)
     }
   }
 
-  return P4D_N_PLUGINS;
+  return len == 5U && !strncmp(name, "image", len) ? IMAGE_TABLE : N_TABLES;
+}
+
+/// Whether table id is written (the first plugin of an engine, or the
+/// Image's).
+static bool
+is_table(unsigned id)
+{
+  return id == IMAGE_TABLE || first_of_kind(id);
 }
 
 /// Write every table between its markers.
 static void
 put_all(Text* t)
 {
-  for (unsigned i = 0U; i < P4D_N_PLUGINS; ++i) {
-    if (first_of_kind(i)) {
-      const char* const name = table_name(p4d_plugin((P4dPluginId)i));
+  for (unsigned i = 0U; i < N_TABLES; ++i) {
+    if (is_table(i)) {
+      const char* const name =
+        i == IMAGE_TABLE ? "image" : table_name(p4d_plugin((P4dPluginId)i));
       put(t, "%s%s%s\n\n", begin_mark, name, mark_close);
-      put_table(t, i);
+      put_any_table(t, i);
       put(t, "\n%s%s%s\n\n", end_mark, name, mark_close);
     }
   }
@@ -399,7 +449,7 @@ is_mark(const char*  s,
 static void
 rewrite(const char* path, const char* in, Text* out)
 {
-  bool written[P4D_N_PLUGINS] = { false };
+  bool written[N_TABLES] = { false };
 
   for (const char* s = in; *s;) {
     size_t      len      = line_length(s);
@@ -412,12 +462,12 @@ rewrite(const char* path, const char* in, Text* out)
     }
 
     const unsigned id = table_named(name, name_len);
-    if (id == P4D_N_PLUGINS || written[id]) {
+    if (id == N_TABLES || written[id]) {
       die(path, "a port-table marker names no table, or one twice");
     }
     written[id] = true;
     put(out, "\n");
-    put_table(out, id);
+    put_any_table(out, id);
     put(out, "\n");
 
     // Skip the old table, up to its end marker.
@@ -432,8 +482,8 @@ rewrite(const char* path, const char* in, Text* out)
     }
   }
 
-  for (unsigned i = 0U; i < P4D_N_PLUGINS; ++i) {
-    if (first_of_kind(i) && !written[i]) {
+  for (unsigned i = 0U; i < N_TABLES; ++i) {
+    if (is_table(i) && !written[i]) {
       die(path, "a port table is missing (see port_tables with no argument)");
     }
   }

@@ -55,7 +55,7 @@ check_options(const P4dOptions* o, size_t size)
     abort();
   }
   if (o->plugin && strcmp(o->plugin, "noise") && strcmp(o->plugin, "mod") &&
-      strcmp(o->plugin, "motion")) {
+      strcmp(o->plugin, "motion") && strcmp(o->plugin, "image")) {
     abort();
   }
 

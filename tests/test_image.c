@@ -15,6 +15,7 @@
 #include "params.h"
 
 #include "support/compare.h"
+#include "support/frames.h"
 
 #include <assert.h>
 #include <math.h>
@@ -22,22 +23,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// A frame of w x h: its values and tones.
-typedef struct {
-  uint32_t w;
-  uint32_t h;
-  float*   value;
-  float*   tone;
-} Picture;
+typedef P4dFrame Picture;
 
 static void
 defaults(float* p)
 {
-  p4d_param_defaults(p4d_params(P4D_KIND_IMAGE), p);
+  p4d_frames_defaults(p);
 }
 
-/// Render frame n of params at fps into pic (allocated here), rows in
-/// cuts of rows_per_call.
+/// Render frame n of params at fps into a picture, rows in cuts of
+/// rows_per_call.
 static Picture
 render(const float* params,
        uint32_t     w,
@@ -48,38 +43,20 @@ render(const float* params,
        double       start_s,
        uint32_t     rows_per_call)
 {
-  const P4dImageSetup setup = { w, h, 48000.0, 120.0 };
-  P4dImageFrame*      frame = NULL;
-  assert(!p4d_image_frame_new(&setup, &frame) && frame);
   const P4dImageTime time = { n, fps_num, fps_den, start_s };
-  p4d_image_frame_set(frame, params, &time);
-
-  Picture pic = { w, h, NULL, NULL };
-  pic.value   = (float*)calloc((size_t)w * h, sizeof(float));
-  pic.tone    = (float*)calloc((size_t)w * h, sizeof(float));
-  assert(pic.value && pic.tone);
-  for (uint32_t r = 0U; r < h; r += rows_per_call) {
-    const uint32_t m = h - r < rows_per_call ? h - r : rows_per_call;
-    p4d_image_frame_rows(
-      frame, r, m, pic.value + (size_t)r * w, pic.tone + (size_t)r * w);
-  }
-  p4d_image_frame_free(frame);
-  return pic;
+  return p4d_frames_render(params, w, h, &time, rows_per_call);
 }
 
 static void
 picture_free(Picture* pic)
 {
-  free(pic->value);
-  free(pic->tone);
+  p4d_frames_free(pic);
 }
 
 static bool
 same(const Picture* a, const Picture* b)
 {
-  const size_t n = (size_t)a->w * a->h;
-  return p4d_first_difference(a->value, b->value, n) == n &&
-         p4d_first_difference(a->tone, b->tone, n) == n;
+  return p4d_frames_same(a, b);
 }
 
 /// Mean |a - b| over the pixels' tones.
@@ -186,6 +163,7 @@ test_cuts(void)
   p4d_image_frame_rows(frame, 64U, 1U, row, row);
   p4d_image_frame_rows(frame, 0U, 0U, row, row);
   p4d_image_frame_free(frame);
+  free(row);
   picture_free(&whole);
 }
 

@@ -12,6 +12,11 @@
   (spread 0), and the difference at the channels themselves is measured
   and printed: octaves k >= 1 are elsewhere in their noise there.
 
+  The same through the renderer's 16-bit PNG (item 4 of issue 19):
+  `--preset NAME --plugin image --format png16 --size 1x1` at song time
+  3 s with the offsets on channel k, read back by PIL, is channel k's
+  value within 1/65535 (the sync's error plus half a step of 16 bits).
+
   Usage: test_image_sync RENDERER (the bundle is found beside it).
 */
 
@@ -23,6 +28,9 @@
 #include "kind.h"
 #include "params.h"
 #include "preset.h"
+
+#include "support/files.h"
+#include "support/process.h"
 
 #include <assert.h>
 #include <math.h>
@@ -95,6 +103,71 @@ image_at(const float* params, uint32_t width, int k, double t_s)
   free(row);
   p4d_image_frame_free(frame);
   return tone;
+}
+
+/// The offsets that put Mod channel k at pixel 0 of a 1 x 1 frame of
+/// params at song time t_s.
+static void
+offsets_at(const float* params, int k, double t_s, float* x, float* y)
+{
+  const P4dImageSetup setup = { 1U, 1U, RATE_HZ, TEMPO_BPM };
+  P4dImageFrame*      frame = NULL;
+  assert(!p4d_image_frame_new(&setup, &frame));
+  const P4dImageTime time = { 0, 1U, 1U, t_s };
+  p4d_image_frame_set(frame, params, &time);
+  P4dImageFacts f;
+  p4d_image_frame_facts(frame, &f);
+  const double step = params[P4D_IMAGE_SCALE];
+  *x                = (float)(params[P4D_IMAGE_OFFSET_X] + f.mod_x[k] * step);
+  *y                = (float)(params[P4D_IMAGE_OFFSET_Y] + f.mod_y[k] * step);
+  p4d_image_frame_free(frame);
+}
+
+/// Render the 1 x 1 16-bit PNG of preset name with the offsets on channel
+/// k at song time t_s, into the work folder as file.
+static void
+render_png16(const char*  exe,
+             const char*  name,
+             const float* params,
+             int          k,
+             double       t_s,
+             const char*  file)
+{
+  float x = 0.0f;
+  float y = 0.0f;
+  offsets_at(params, k, t_s, &x, &y);
+  char sx[64];
+  char sy[64];
+  char start[32];
+  snprintf(sx, sizeof(sx), "offset_x=%.9g", (double)x);
+  snprintf(sy, sizeof(sy), "offset_y=%.9g", (double)y);
+  snprintf(start, sizeof(start), "%.17g", t_s);
+  const char* const args[] = { "--quiet",
+                               "--preset",
+                               name,
+                               "--plugin",
+                               "image",
+                               "--format",
+                               "png16",
+                               "--size",
+                               "1x1",
+                               "--start",
+                               start,
+                               "--set",
+                               sx,
+                               "--set",
+                               sy,
+                               "-o",
+                               p4d_work_path(file),
+                               NULL };
+  P4dProcSetup      how;
+  memset(&how, 0, sizeof(how));
+  how.program           = exe;
+  const P4dProcResult r = p4d_proc_run(&how, args);
+  if (r.status) {
+    fprintf(stderr, "%s: %s\n", name, r.err);
+  }
+  assert(r.status == 0);
 }
 
 /// Worst and mean differences of a comparison.
@@ -185,6 +258,8 @@ main(int argc, char** argv)
   P4dRenderStatus st;
   assert(out && !p4d_preset_list(argv[1], out, &st));
   assert(!fclose(out));
+  char* const list_copy = strdup(list);
+  assert(list_copy);
 
   Diff     sync    = { 0.0, 0.0, 0U, "-" };
   Diff     centre  = { 0.0, 0.0, 0U, "-" };
@@ -200,7 +275,82 @@ main(int argc, char** argv)
   }
   free(list);
 
+  // Through the renderer's 16-bit PNG, read back by PIL.
+  p4d_work_open("image-sync");
+  char     names[16][64];
+  float    want[16][4];
+  unsigned n_png = 0U;
+  char     paths[16 * 4][64];
+  for (char* line = strtok(list_copy, "\n"); line && n_png < 16U;
+       line       = strtok(NULL, "\n")) {
+    char kind[16];
+    if (sscanf(line, "%63s %15s", names[n_png], kind) != 2 ||
+        strcmp(kind, "mod")) {
+      continue;
+    }
+    P4dPresetValues mv;
+    P4dPresetValues iv;
+    assert(!p4d_preset_load(
+      names[n_png], argv[1], p4d_kind_by_name("mod"), &mv, &st));
+    assert(!p4d_preset_load(
+      names[n_png], argv[1], p4d_kind_by_name("image"), &iv, &st));
+    float m[P4D_MAX_PARAMS];
+    float p[P4D_MAX_PARAMS];
+    p4d_param_defaults(p4d_params(P4D_KIND_MOD), m);
+    p4d_param_defaults(p4d_params(P4D_KIND_IMAGE), p);
+    for (unsigned i = 0U; i < mv.n_values; ++i) {
+      m[mv.params[i]] = (float)mv.values[i];
+    }
+    for (unsigned i = 0U; i < iv.n_values; ++i) {
+      p[iv.params[i]] = (float)iv.values[i];
+    }
+    mod_at(m, 3.0, want[n_png]);
+    for (int k = 0; k < 4; ++k) {
+      const unsigned f = n_png * 4U + (unsigned)k;
+      snprintf(paths[f], sizeof(paths[f]), "s%u.png", f);
+      render_png16(argv[1], names[n_png], p, k, 3.0, paths[f]);
+    }
+    ++n_png;
+  }
+  free(list_copy);
+
+  static const char script[] =
+    "import sys\n"
+    "from PIL import Image\n"
+    "for f in sys.argv[1:]:\n"
+    "    im = Image.open(f)\n"
+    "    assert im.size == (1, 1) and im.mode.startswith('I'), im.mode\n"
+    "    print(im.getpixel((0, 0)))\n";
+  const char* args[2U + 16U * 4U + 1U] = { "-c", script };
+  for (unsigned f = 0U; f < n_png * 4U; ++f) {
+    static char held[16 * 4][4096];
+    snprintf(held[f], sizeof(held[f]), "%s", p4d_work_path(paths[f]));
+    args[2U + f] = held[f];
+  }
+  P4dProcSetup how;
+  memset(&how, 0, sizeof(how));
+  how.program           = "/usr/bin/python3";
+  const P4dProcResult r = p4d_proc_run(&how, args);
+  if (r.status) {
+    fprintf(stderr, "PIL: %s\n", r.err);
+  }
+  assert(r.status == 0);
+  double worst_png = 0.0;
+  char*  at        = (char*)r.out;
+  for (unsigned f = 0U; f < n_png * 4U; ++f) {
+    const unsigned long v = strtoul(at, &at, 10);
+    const double        e = fabs((double)v / 65535.0 - want[f / 4U][f % 4U]);
+    worst_png             = e > worst_png ? e : worst_png;
+  }
+  p4d_work_clear();
+  p4d_work_close();
+
   const double bar = 1.0 / 65535.0;
+  printf("# 16-bit PNG of the renderer at 3 s, %u presets x 4 channels: "
+         "worst %.3f of 1/65535\n",
+         n_png,
+         worst_png / bar);
+  assert(n_png >= 5U && worst_png <= bar);
   printf("# %u Mod presets, %zu song times, 4 channels\n", n, N_TIMES);
   printf("# fractal off, at each channel: worst %.3g (%.3f of 1/65535, %s), "
          "mean %.3g\n",

@@ -83,6 +83,29 @@ test_implied(void)
   printf("# -o a.png: the Image engine, 40x30, its sidecar; no clobbering\n");
 }
 
+/// Options that change nothing say so: --size for a sound file,
+/// --duration for a single picture.
+static void
+test_warnings(void)
+{
+  static const struct {
+    const char* args[8];
+    const char* warning;
+  } cases[] = {
+    { { "-o", "a.wav", "--size", "64x64", "--duration", "0.1" },
+      "warning: --size: ignored: only pictures have a size" },
+    { { "-o", "a.png", "--size", "8x8", "--duration", "2" },
+      "warning: --duration: ignored: one picture, at --start" },
+  };
+  for (size_t i = 0U; i < sizeof(cases) / sizeof(cases[0]); ++i) {
+    const P4dProcResult r = p4d_cli_run(cases[i].args, P4D_PROC_PLAIN);
+    assert(!r.status && strstr(r.err, cases[i].warning));
+    assert(p4d_count_lines(r.err) == 1U);
+    p4d_work_clear();
+  }
+  printf("# --size for sound, --duration for one picture: a warning\n");
+}
+
 /// A sequence at 30000/1001 for 0.2 s: frames 0 .. 5, named f_00000.png
 /// on.
 static void
@@ -151,6 +174,51 @@ shell(const char* line)
   return p4d_proc_run(&how, args);
 }
 
+/// Automation is read at each frame's song time: frame 1 of a sequence
+/// whose scale ramps from 4 to 10 over 0.3 s is the picture at 0.1 s with
+/// scale 6, byte for byte.
+static void
+test_automation(void)
+{
+  const char* const seq[] = {
+    "-o", "a_%d.png",   "--size", "32x32",      "--fps",
+    "10", "--duration", "0.3",    "--automate", "scale=0:4,0.3:10",
+    NULL
+  };
+  const char* const one[] = { "-o",  "s.png", "--size",  "32x32", "--start",
+                              "0.1", "--set", "scale=6", NULL };
+  p4d_cli_ok(seq, NULL);
+  p4d_cli_ok(one, NULL);
+  assert(p4d_work_same("a_1.png", "s.png"));
+  assert(!p4d_work_same("a_0.png", "s.png"));
+  size_t      size = 0U;
+  char* const json = p4d_work_read("a_2.json", &size);
+  assert(strstr(json, "\"scale\": 8,")); // 4 + 6 (0.2 / 0.3)
+  free(json);
+  p4d_work_clear();
+  printf("# --automate read at each frame's song time\n");
+}
+
+/// A reader of the stream that goes away: the render ends quietly by
+/// SIGPIPE, as filters do.
+static void
+test_sigpipe(void)
+{
+  char line[1024];
+  snprintf(line,
+           sizeof(line),
+           "('%s' -o - --format y4m --size 320x240 --duration 60 --quiet; "
+           "echo $? >status) | head -c 1000 >/dev/null",
+           p4d_cli_render());
+  const P4dProcResult r      = shell(line);
+  size_t              size   = 0U;
+  char* const         status = p4d_work_read("status", &size);
+  assert(!r.status && !r.err[0] && !strcmp(status, "141\n"));
+  free(status);
+  p4d_work_clear();
+  printf("# y4m to a reader that goes away: ends quietly by SIGPIPE (141)\n");
+}
+
 /// The README's music video: a Y4M stream into ffmpeg with the song's WAV.
 static void
 test_mux(void)
@@ -202,9 +270,12 @@ main(int argc, char** argv)
   printf("# %zu refusals, one line each, nothing written\n",
          sizeof(refusals) / sizeof(refusals[0]));
   test_implied();
+  test_warnings();
   test_sequence();
   test_progress();
   test_sigterm();
+  test_automation();
+  test_sigpipe();
   test_mux();
   p4d_cli_close();
   return 0;

@@ -195,12 +195,13 @@ yuv_of(const float* c, unsigned char* yuv)
   yuv[2]         = (unsigned char)lround(128.0 + 224.0 * (v[0] - y) / 1.5748);
 }
 
+/// A Y4M clip of palette (grey or colour) against the engine's frames.
 static void
-test_y4m(void)
+check_y4m(float palette)
 {
   // 0.1 s at 30000/1001: frames 0, 1 and 2 (2.997 frames long).
   P4dPictureJob job = { "clip.y4m", NULL, 32U, 16U, 30000U,
-                        1001U,      2.0,  0.1, 2U,  3.0f };
+                        1001U,      2.0,  0.1, 2U,  palette };
   p4d_picture_render_ok(&job);
   P4dPictureRead b = p4d_picture_read("clip.y4m", &job);
   assert(b.width == 32U && b.height == 16U && b.frames == 3U);
@@ -224,8 +225,10 @@ test_y4m(void)
       }
     }
   }
-  printf("# clip.y4m: 3 frames of 32x16 at 30000/1001, C444, BT.709 limited "
-         "(%u of %zu samples a level off a double-precision conversion)\n",
+  printf("# clip.y4m, palette %g: 3 frames of 32x16 at 30000/1001, C444, "
+         "BT.709 limited (%u of %zu samples a level off a double-precision "
+         "conversion)\n",
+         (double)palette,
          off,
          9U * n);
   free(b.samples);
@@ -233,6 +236,13 @@ test_y4m(void)
   free(tone);
   free(rgb);
   p4d_work_clear();
+}
+
+static void
+test_y4m(void)
+{
+  check_y4m(3.0f);
+  check_y4m(0.0f);
 }
 
 /// The song time in the sidecar name, read by Python's json.

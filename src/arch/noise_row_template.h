@@ -10,14 +10,15 @@
   blocks span two or more x cells.  As the w layers do for time, the row
   caches what each x lattice value X contributes, in a window that moves
   along the row: the gradients of its 8 (y, z, w) corners, hashed
-  P4D_GROUP values of X at a time in the lanes of vectors, and of each corner's
-  dot product ((g0 dx + g1 dy) + g2 dz) + g3 dw the line constants g0, g1 dy, g2
-  dz and g3 dw (exact products of a gradient component, 0 or +-1).  A block then
-  needs per lane only fma(g0, dx, g1 dy) + g2 dz + g3 dw for each corner: the
-  scalar kernel's operations in its order, the first one fused with an exact
-  product. Lanes in cell X take X as their lower x corner, lanes in cell X - 1
-  as their upper one; x is blended first, as in the scalar kernel, then y, z and
-  w with fades that are line constants.
+  P4D_GROUP values of X at a time in the lanes of vectors, and of each
+  corner's dot product ((g0 dx + g1 dy) + g2 dz) + g3 dw the line
+  constants g0, g1 dy, g2 dz and g3 dw (exact products of a gradient
+  component, 0 or +-1).  A block then needs per lane only fma(g0, dx,
+  g1 dy) + g2 dz + g3 dw for each corner: the scalar kernel's operations
+  in its order, the first one fused with an exact product.  Lanes in cell
+  X take X as their lower x corner, lanes in cell X - 1 as their upper
+  one; x is blended first, as in the scalar kernel, then y, z and w with
+  fades that are line constants.
 */
 
 #ifdef P4D_LOOKUP32

@@ -157,17 +157,19 @@ frame_voice(const P4dImageFrame* f,
 }
 
 /// The field point of the channels' centre (base + morph, exactly as the
-/// Mod places a channel at spread 0).
+/// Mod places a channel at spread 0), with v as scratch.
 static void
-frame_centre(const P4dImageFrame* f, const float* p, double centre[3])
+frame_centre(const P4dImageFrame* f,
+             const float*         p,
+             P4dVoice*            v,
+             double               centre[3])
 {
   const P4dVoiceSetup setup =
     p4d_voice_setup(&p4d_engine_flavour_mod, f->setup.sample_rate_hz);
   float mod[P4D_MAX_PARAMS];
   mod_params(p, 0.0f, mod);
-  P4dVoice v;
-  p4d_voice_from_params(&setup, mod, &v);
-  memcpy(centre, v.position[0], 3U * sizeof(double));
+  p4d_voice_from_params(&setup, mod, v);
+  memcpy(centre, v->position[0], 3U * sizeof(double));
 }
 
 void
@@ -193,16 +195,12 @@ p4d_image_frame_set(P4dImageFrame*      frame,
   f->facts.song_s     = start + (double)time->frame * den / num;
   f->facts.song_beats = f->facts.song_s * f->setup.tempo_bpm / 60.0;
 
-  P4dVoice* const v = (P4dVoice*)malloc(sizeof(P4dVoice));
-  if (!v) {
-    return;
-  }
+  P4dVoice* const v = &f->voice;
+  double          centre[3];
+  frame_centre(f, p, v, centre);
   double w = 0.0;
   frame_voice(f, p, time, v, &w);
   f->facts.w = w;
-
-  double centre[3];
-  frame_centre(f, p, centre);
 
   // Where the pixels lie (see the top of this file).
   const double width   = (double)f->setup.width;
@@ -240,7 +238,6 @@ p4d_image_frame_set(P4dImageFrame*      frame,
   for (unsigned i = 0U; i < P4D_IMAGE_WARPS; ++i) {
     p4d_image_field_prepare(&f->warps[i], &spec, v->seed + warp_seed[i]);
   }
-  free(v);
 }
 
 void
@@ -284,9 +281,7 @@ p4d_image_frame_colour(const P4dImageFrame* frame,
                        float*               rgb,
                        size_t               n)
 {
-  for (size_t i = 0U; i < n; ++i) {
-    p4d_image_palette_colour(frame->palette, tone[i], rgb + 3U * i);
-  }
+  p4d_image_palette_colours(frame->palette, tone, rgb, n);
 }
 
 void

@@ -63,7 +63,9 @@ typedef struct P4dImageFrameImpl P4dImageFrame;
 /**
    A frame for setup, with no settings yet.  Not realtime safe.
 
-   @return P4D_SUCCESS, or P4D_ERR_NO_MEM (*frame NULL).
+   @return P4D_SUCCESS, P4D_ERR_BAD_ARG (a width or height of 0, a side
+   above P4D_IMAGE_MAX_SIDE or more than P4D_IMAGE_MAX_PIXELS pixels) or
+   P4D_ERR_NO_MEM (*frame NULL).
 */
 P4dStatus
 p4d_image_frame_new(const P4dImageSetup* setup, P4dImageFrame** frame);

@@ -18,6 +18,7 @@
 #include "voice.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// Pixels of a row evaluated per pass, in stack buffers.
@@ -92,6 +93,7 @@ struct P4dImageFrameImpl {
   P4dImageField field; ///< The picture's field
   P4dImageField warps[P4D_IMAGE_WARPS]; ///< Its warp fields (warp > 0)
   P4dImageFacts facts;
+  P4dVoice      voice; ///< Scratch of p4d_image_frame_set(): the Mod's voice
 };
 
 /**
@@ -117,8 +119,12 @@ p4d_image_tone_map(const P4dImageFrame* frame,
                    float*               tone,
                    uint32_t             n);
 
-/// The display colour of tone t in palette, into rgb[0..2].  Realtime safe.
+/// The display colours of n tones in palette, into rgb[3 i + c].  Grey
+/// (or an unknown palette) is the tone on every channel.  Realtime safe.
 void
-p4d_image_palette_colour(unsigned palette, float t, float rgb[3]);
+p4d_image_palette_colours(unsigned     palette,
+                          const float* tone,
+                          float*       rgb,
+                          size_t       n);
 
 #endif // P4D_IMAGE_PRIVATE_H

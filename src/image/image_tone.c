@@ -26,6 +26,8 @@
 
 #include "phi_map.h"
 
+#include <stddef.h>
+
 /// Control points of a palette: evenly spaced over [0, 1].
 #define P4D_PALETTE_POINTS 6U
 
@@ -33,13 +35,8 @@ typedef struct {
   float rgb[P4D_PALETTE_POINTS][3];
 } P4dPalette;
 
+/// The colour palettes' ramps (grey has none: it is the tone).
 static const P4dPalette palettes[P4D_IMAGE_N_PALETTES] = {
-  [P4D_IMAGE_GREY]    = { { { 0.0f, 0.0f, 0.0f },
-                            { 0.2f, 0.2f, 0.2f },
-                            { 0.4f, 0.4f, 0.4f },
-                            { 0.6f, 0.6f, 0.6f },
-                            { 0.8f, 0.8f, 0.8f },
-                            { 1.0f, 1.0f, 1.0f } } },
   [P4D_IMAGE_MAGMA]   = { { { 0.00f, 0.00f, 0.02f },
                             { 0.16f, 0.06f, 0.36f },
                             { 0.45f, 0.12f, 0.50f },
@@ -102,11 +99,10 @@ p4d_image_tone_map(const P4dImageFrame* frame,
   tone_maps[frame->tone](frame, z, tone, n);
 }
 
-void
-p4d_image_palette_colour(unsigned palette, float t, float rgb[3])
+/// The colour of tone t on the ramp of palette p, into rgb[0..2].
+static inline void
+ramp_colour(const P4dPalette* p, float t, float* rgb)
 {
-  const P4dPalette* const p =
-    &palettes[palette < P4D_IMAGE_N_PALETTES ? palette : 0U];
   const float u = (t > 1.0f   ? 1.0f
                    : t > 0.0f ? t
                               : 0.0f) *
@@ -118,6 +114,25 @@ p4d_image_palette_colour(unsigned palette, float t, float rgb[3])
   for (unsigned c = 0U; c < 3U; ++c) {
     const float a = p->rgb[k][c];
     const float b = p->rgb[k + 1U][c];
-    rgb[c]        = palette == P4D_IMAGE_GREY ? t : a + f * (b - a);
+    rgb[c]        = a + f * (b - a);
+  }
+}
+
+void
+p4d_image_palette_colours(unsigned     palette,
+                          const float* tone,
+                          float*       rgb,
+                          size_t       n)
+{
+  if (palette == P4D_IMAGE_GREY || palette >= P4D_IMAGE_N_PALETTES) {
+    // Grey is the tone itself on every channel: no ramp to read.
+    for (size_t i = 0U; i < n; ++i) {
+      rgb[3U * i] = rgb[3U * i + 1U] = rgb[3U * i + 2U] = tone[i];
+    }
+    return;
+  }
+  const P4dPalette* const p = &palettes[palette];
+  for (size_t i = 0U; i < n; ++i) {
+    ramp_colour(p, tone[i], rgb + 3U * i);
   }
 }

@@ -207,7 +207,7 @@ static const P4dDescription descriptions[] = {
   { P4D_KIND_IMAGE,
     "tone",
     "even (the Mod's map: every tone as often) or linear" },
-  { P4D_KIND_IMAGE, "palette", "grey or a colour map" },
+  { P4D_KIND_IMAGE, "palette", "grey, or a colour map from dark to bright" },
   { P4D_KIND_IMAGE,
     "fractal",
     "0: the Mod's field (octaves scale time only); 1: octaves scale space "

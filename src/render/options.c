@@ -147,11 +147,13 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
 static const char* const help_head =
   "Usage: perlin4d-render -o FILE [OPTION]...\n"
   "       perlin4d-render -i INPUT -o FILE [--plugin motion] [OPTION]...\n"
-  "       perlin4d-render --list-params [--plugin noise|mod|motion]\n"
+  "       perlin4d-render -o PICTURE.png|.exr|.r16|.y4m [OPTION]...\n"
+  "       perlin4d-render --list-params [--plugin noise|mod|motion|image]\n"
   "       perlin4d-render --list-presets\n"
   "Render Perlin4D Noise or Perlin4D Mod to a sound file or CSV curves, or\n"
   "process a sound file through Perlin4D Motion, sample for sample what the\n"
-  "plugin plays from the same song position.\n"
+  "plugin plays from the same song position; or render pictures of the\n"
+  "Mod's field (images, sequences, a Y4M stream) in sync with the sound.\n"
   "\n";
 
 static const char* const help_tail =

@@ -40,10 +40,11 @@ typedef struct {
   P4dFrameName      name;
   P4dImageSetup     setup;
   int64_t           n_frames;
-  unsigned          n_workers; ///< Jobs that each render whole frames
-  unsigned          row_jobs;  ///< Threads that share the rows of a frame
-  bool              value;     ///< Frames need the field's value
-  bool              sidecar;   ///< Each file gets a sidecar
+  unsigned          n_workers;     ///< Jobs that each render whole frames
+  unsigned          row_jobs;      ///< Threads that share the rows of a frame
+  bool              value;         ///< Frames need the field's value
+  bool              sidecar;       ///< Each file gets a sidecar
+  bool              progress_here; ///< The one job shows the progress bar
 
   pthread_mutex_t lock;
   pthread_cond_t  changed;
@@ -52,8 +53,9 @@ typedef struct {
   int64_t         failed;  ///< The frame that failed first, or -1
   P4dRenderStatus failure; ///< Why (its culprit in failed_path)
 
-  P4dAtomicFile stream_file;   ///< One stream of frames (Y4M)
-  void*         stream_writer; ///< Its writer's state
+  char          stream_path[PATH_SIZE]; ///< Its name ("%%" made "%")
+  P4dAtomicFile stream_file;            ///< One stream of frames (Y4M)
+  void*         stream_writer;          ///< Its writer's state
   Worker*       workers;
 } Shared;
 
@@ -349,6 +351,9 @@ going(Shared* sh)
   return !stop;
 }
 
+static void
+show_progress(int64_t done, int64_t total);
+
 /// A job's frames: n = index, index + n_workers, ...; each written to its
 /// files, or (one stream) handed to the writing thread.
 static void*
@@ -384,9 +389,12 @@ worker_main(void* arg)
         break;
       }
       pthread_mutex_lock(&sh->lock);
-      ++sh->n_done;
+      const int64_t done = ++sh->n_done;
       pthread_cond_broadcast(&sh->changed);
       pthread_mutex_unlock(&sh->lock);
+      if (sh->progress_here) {
+        show_progress(done, sh->n_frames);
+      }
     }
   }
   return NULL;
@@ -581,7 +589,7 @@ open_stream(Shared* sh, P4dRenderStatus* st)
 {
   const P4dWriterInfo info = writer_info(sh);
   P4dRenderCode       code =
-    p4d_atomic_open(&sh->stream_file, sh->o->output, sh->o->force, st);
+    p4d_atomic_open(&sh->stream_file, sh->stream_path, sh->o->force, st);
   return code ? code
               : sh->format.writer->open(
                   &sh->stream_writer, &info, &sh->stream_file, st);
@@ -596,7 +604,7 @@ close_stream(Shared* sh, P4dRenderStatus* st)
     sigset_t old;
     hold_signals(&old);
     code = p4d_render_check_signal(st);
-    code = code ? p4d_report_name(st, sh->o->output, NULL)
+    code = code ? p4d_report_name(st, sh->stream_path, NULL)
                 : p4d_atomic_commit(&sh->stream_file, st);
     let_signals(&old);
   }
@@ -629,10 +637,8 @@ run_jobs(Shared* sh, bool progress)
   if (one_stream) {
     write_stream(sh, progress);
   } else if (sh->n_workers == 1U) {
+    sh->progress_here = progress;
     worker_main(&sh->workers[0]);
-    if (progress) {
-      show_progress(sh->n_done, sh->n_frames);
-    }
   } else {
     watch_files(sh, progress);
   }
@@ -705,7 +711,14 @@ p4d_pictures_run(const P4dPlan*    plan,
              format.writer->name);
     return p4d_report_bad_value(st, "-o", o->output, st->text);
   }
-  sh.n_frames         = count_frames(o, one_stream || sh.name.numbered);
+  p4d_frame_name_format(&sh.name, 0, sh.stream_path, sizeof(sh.stream_path));
+  const bool sequence = one_stream || sh.name.numbered;
+  sh.n_frames         = count_frames(o, sequence);
+  if (!sequence && (o->duration_arg || o->fps_given)) {
+    p4d_report_warn("%s: ignored: one picture, at --start (a name with a "
+                    "frame number, such as f_%%05d.png, writes a sequence)",
+                    o->duration_arg ? "--duration" : "--fps");
+  }
   const unsigned jobs = o->n_jobs ? o->n_jobs : 1U;
   sh.n_workers = (int64_t)jobs < sh.n_frames ? jobs : (unsigned)sh.n_frames;
   sh.row_jobs  = jobs / sh.n_workers;

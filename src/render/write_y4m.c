@@ -68,7 +68,7 @@ open_y4m(void**               writer,
   return code;
 }
 
-/// The 8-bit level of x (limited range: lo + span x, x clamped).
+/// The 8-bit level of x (limited range: lo + span x, rounded).
 static uint8_t
 limited(float x, float lo, float span)
 {
@@ -85,7 +85,17 @@ write_y4m(void* writer, const P4dPicture* picture, P4dRenderStatus* status)
   uint8_t* const plane_u = y4m->planes + n;
   uint8_t* const plane_v = y4m->planes + 2U * n;
 
-  for (uint32_t y = 0U; y < picture->height; ++y) {
+  if (picture->grey) {
+    // R' = G' = B' = the tone: Y' is the tone (the weights sum to 1) and
+    // both colour differences are 0.
+    for (size_t i = 0U; i < n; ++i) {
+      const float t = picture->tone[i];
+      plane_y[i] =
+        limited(t > 0.0f ? (t < 1.0f ? t : 1.0f) : 0.0f, 16.0f, 219.0f);
+    }
+    memset(plane_u, 128, 2U * n);
+  }
+  for (uint32_t y = 0U; !picture->grey && y < picture->height; ++y) {
     const size_t       row  = (size_t)y * width;
     const float* const tone = picture->tone + row;
     picture->colour(picture->colour_ctx, tone, y4m->rgb, width);

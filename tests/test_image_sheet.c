@@ -172,10 +172,10 @@ main(int argc, char** argv)
   static const char script[] =
     "import sys\n"
     "from PIL import Image, ImageDraw\n"
-    "path, label = sys.argv[1], int(sys.argv[2])\n"
+    "path = sys.argv[1]\n"
     "im = Image.open(path).convert('RGB')\n"
     "d = ImageDraw.Draw(im)\n"
-    "a = sys.argv[3:]\n"
+    "a = sys.argv[2:]\n"
     "for x, y, left, top, name in zip(a[0::5], a[1::5], a[2::5], a[3::5],\n"
     "                                 a[4::5]):\n"
     "    l, t = int(left), int(top)\n"
@@ -186,9 +186,7 @@ main(int argc, char** argv)
     "for x, y in zip(a[0::5], a[1::5]):\n"
     "    print(*im.getpixel((int(x), int(y))))\n";
   char        coords[MAX_TILES][4][16];
-  char        label_px[16];
-  const char* args[4U + 5U * MAX_TILES + 1U] = { "-c", script, png, label_px };
-  snprintf(label_px, sizeof(label_px), "%u", LABEL);
+  const char* args[3U + 5U * MAX_TILES + 1U] = { "-c", script, png };
   for (unsigned i = 0U; i < s.n; ++i) {
     const unsigned left = GAP + (i % COLUMNS) * (TILE + GAP);
     const unsigned top  = GAP + (i / COLUMNS) * PITCH;
@@ -197,9 +195,9 @@ main(int argc, char** argv)
     snprintf(coords[i][2], sizeof(coords[i][2]), "%u", left);
     snprintf(coords[i][3], sizeof(coords[i][3]), "%u", top + TILE);
     for (unsigned k = 0U; k < 4U; ++k) {
-      args[4U + 5U * i + k] = coords[i][k];
+      args[3U + 5U * i + k] = coords[i][k];
     }
-    args[4U + 5U * i + 4U] = s.names[i];
+    args[3U + 5U * i + 4U] = s.names[i];
   }
   P4dProcSetup how;
   memset(&how, 0, sizeof(how));

@@ -286,6 +286,120 @@ block_row(const Line* line,
   return vf_normalise(blend(v, u_yzw, 3U), var_t);
 }
 
+/// The x offsets f, f1 = f - 1, fade u and variance var_t of the P4D_W
+/// lanes at times t_lo, t_hi of a row, as block_row() computes them; the
+/// low halves of the lanes' cells in *c.
+P4D_ROW_INLINE void
+row_lanes(const Line* line,
+          VD          t_lo,
+          VD          t_hi,
+          VF*         f,
+          VF*         f1,
+          VF*         u,
+          VF*         var_t,
+          VI*         c)
+{
+  VD lo;
+  VD hi;
+  VI c_hi;
+  coords(line, 0U, t_lo, t_hi, &lo, &hi);
+  vsplit(lo, hi, f, c, &c_hi);
+  (void)c_hi;
+  *f1          = vf_sub(*f, vf_set1(1.0f));
+  *u           = vf_fade(*f);
+  VF var_p     = vf_variance_s(*u);
+  *var_t       = vf_variance_t(*f, *f1, *u);
+  bool started = true;
+  for (unsigned a = 0U; a < 3U; ++a) {
+    vf_variance_fold(&started,
+                     &var_p,
+                     var_t,
+                     vf_set1(line->row_var_s[a]),
+                     vf_set1(line->row_var_t[a]));
+  }
+}
+
+/**
+   nb (1 or 2) consecutive full blocks of a row from time t_first, every
+   point in x cell x0, into r: their corners are the x values x0 and x0 +
+   1, whose constants the blocks share.  The scalar kernel's operations
+   on the same values, but each pair of corners is blended as soon as
+   both are known (x, then y, z, w as in blend()), so that few values
+   stay live in the registers.
+*/
+P4D_ROW_INLINE void
+block_row_cell(const Line* line,
+               RowWindow*  win,
+               double      t_first,
+               uint64_t    x0,
+               unsigned    nb,
+               VF          r[2])
+{
+  VF f[2];
+  VF f1[2];
+  VF u[2];
+  VF var_t[2];
+  P4D_UNROLL
+  for (unsigned b = 0U; b < nb; ++b) {
+    const VD t0 = vd_set1(t_first + (double)(b * P4D_W));
+    VI       c;
+    row_lanes(line,
+              vd_add(t0, vd_lane_times(0U, P4D_W)),
+              vd_add(t0, vd_lane_times(1U, P4D_W)),
+              &f[b],
+              &f1[b],
+              &u[b],
+              &var_t[b],
+              &c);
+    (void)c;
+  }
+
+  row_window(line, win, x0, x0 + 1U);
+  const unsigned i0 = (unsigned)(x0 - win->first);
+  VF             zw[2][2];
+  P4D_UNROLL
+  for (unsigned w = 0U; w < 2U; ++w) {
+    VF yz[2][2];
+    P4D_UNROLL
+    for (unsigned z = 0U; z < 2U; ++z) {
+      VF xy[2][2];
+      P4D_UNROLL
+      for (unsigned y = 0U; y < 2U; ++y) {
+        const unsigned q = y | z << 1U | w << 2U;
+        VF             k[2][4];
+        P4D_UNROLL
+        for (unsigned a = 0U; a < 4U; ++a) {
+          k[0][a] = vf_set1(win->k[q][a][i0]);
+          k[1][a] = vf_set1(win->k[q][a][i0 + 1U]);
+        }
+        P4D_UNROLL
+        for (unsigned b = 0U; b < nb; ++b) {
+          const VF lower =
+            vf_add(vf_add(vf_fma(k[0][0], f[b], k[0][1]), k[0][2]), k[0][3]);
+          const VF upper =
+            vf_add(vf_add(vf_fma(k[1][0], f1[b], k[1][1]), k[1][2]), k[1][3]);
+          xy[y][b] = vf_lerp(u[b], lower, upper);
+        }
+      }
+      const VF uy = vf_set1(line->row_u[0]);
+      P4D_UNROLL
+      for (unsigned b = 0U; b < nb; ++b) {
+        yz[z][b] = vf_lerp(uy, xy[0][b], xy[1][b]);
+      }
+    }
+    const VF uz = vf_set1(line->row_u[1]);
+    P4D_UNROLL
+    for (unsigned b = 0U; b < nb; ++b) {
+      zw[w][b] = vf_lerp(uz, yz[0][b], yz[1][b]);
+    }
+  }
+  const VF uw = vf_set1(line->row_u[2]);
+  P4D_UNROLL
+  for (unsigned b = 0U; b < nb; ++b) {
+    r[b] = vf_normalise(vf_lerp(uw, zw[0][b], zw[1][b]), var_t[b]);
+  }
+}
+
 /// Points first .. first + n - 1 of a row into out, P4D_W at a time.
 static void
 row_span(const Line* line, int64_t first, float* out, size_t n)
@@ -310,15 +424,39 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
     const VD     t_hi = vd_add(vd_set1(t_first), vd_lane_times(1U, m));
     const double a    = floor(p_first) + 0.0;
     const double b    = floor(p_last) + 0.0;
-    const double n_x  = fabs(b - a) + 2.0;
-    const VF     r    = n_x <= (double)(P4D_GROUP + 1U)
-                          ? block_row(line,
+    if (a == b && m == P4D_W) {
+      // One x cell: with the next block too if it shares it.
+      VF       r[2];
+      unsigned nb = 1U;
+      if (n - i >= 2U * P4D_W) {
+        const double p_next =
+          line->origin[0] +
+          (double)(t0 + (int64_t)(2U * P4D_W) - 1) * line->step[0];
+        if (coord_ok(p_next) && floor(p_next) + 0.0 == a) {
+          nb = 2U;
+        }
+      }
+      const uint64_t x0 = (uint64_t)(int64_t)a;
+      if (nb == 2U) {
+        block_row_cell(line, &win, t_first, x0, 2U, r);
+        vf_store(out + i, r[0]);
+        vf_store(out + i + P4D_W, r[1]);
+        i += P4D_W;
+      } else {
+        block_row_cell(line, &win, t_first, x0, 1U, r);
+        vf_store(out + i, r[0]);
+      }
+      continue;
+    }
+    const double n_x = fabs(b - a) + 2.0;
+    const VF     r   = n_x <= (double)(P4D_GROUP + 1U)
+                         ? block_row(line,
                                &win,
                                t_lo,
                                t_hi,
                                (uint64_t)(int64_t)(a < b ? a : b),
                                (unsigned)n_x)
-                          : block_lanes(line, t_lo, t_hi);
+                         : block_lanes(line, t_lo, t_hi);
     block_store(r, m, out + i);
   }
 }

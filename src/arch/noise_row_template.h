@@ -30,13 +30,17 @@
 /// Cached x values of a row: two halves of P4D_GROUP consecutive values.
 #  define P4D_ROW_WINDOW (2U * P4D_GROUP)
 
+/// The window is computed in parts of P4D_W values, as they are needed:
+/// a slow row needs a few values of a half.
+#  define P4D_ROW_PARTS (P4D_ROW_WINDOW / P4D_W)
+
 /// The constants of the x values first .. first + P4D_ROW_WINDOW - 1 of a
 /// row: for each (y, z, w) corner q, g0 (the x component of its gradient)
 /// and g1 dy, g2 dz, g3 dw, by x value.
 typedef struct {
   bool     valid;
-  bool     filled[2]; ///< Each half computed
-  uint64_t first;     ///< A multiple of P4D_GROUP
+  bool     filled[P4D_ROW_PARTS]; ///< Each part computed
+  uint64_t first;                 ///< A multiple of P4D_GROUP
   float    k[8][4][P4D_ROW_WINDOW];
 } RowWindow;
 
@@ -75,63 +79,60 @@ row_setup(Line* line)
   }
 }
 
-/// Compute half h of the window.
+/// Compute part h of the window.
 static void
 row_fill(const Line* line, RowWindow* win, unsigned h)
 {
-  const uint64_t first = win->first + (uint64_t)h * P4D_GROUP;
+  const uint64_t first = win->first + (uint64_t)h * P4D_W;
   win->filled[h]       = true;
+  VI lo;
+  VI hi;
+  if (line->period[0] != 0U) {
+    // A tile: the values wrap anywhere in the part.
+    // Consecutive values: one division, then steps.
+    uint32_t wrapped_lo[P4D_W];
+    uint32_t wrapped_hi[P4D_W];
+    uint64_t c = cell_wrap(first, line->period[0]);
+    for (unsigned i = 0U; i < P4D_W; ++i) {
+      wrapped_lo[i] = cell_lo(c);
+      wrapped_hi[i] = cell_hi(c);
+      c             = c + 1U == line->period[0] ? 0U : c + 1U;
+    }
+    lo = vi_load(wrapped_lo);
+    hi = vi_load(wrapped_hi);
+  } else {
+    // A part never straddles a multiple of 2^32.
+    lo = vi_add(vi_set1(cell_lo(first)), vi_lane_index());
+    hi = vi_set1(cell_hi(first));
+  }
+
+  // The chain through x, then the (y, z, w) corners: h[q], bit k - 1 of
+  // q set on the upper side of axis k.
+  VI hash[8];
+  hash[0] = vi_link(vi_set1(line->key), lo, hi, hash_mul[0]);
   P4D_UNROLL
-  for (unsigned l = 0U; l < P4D_GROUP; l += P4D_W) {
-    VI lo;
-    VI hi;
-    if (line->period[0] != 0U) {
-      // A tile: the values wrap anywhere in the half.
-      // Consecutive values: one division, then steps.
-      uint32_t wrapped_lo[P4D_W];
-      uint32_t wrapped_hi[P4D_W];
-      uint64_t c = cell_wrap(first + l, line->period[0]);
-      for (unsigned i = 0U; i < P4D_W; ++i) {
-        wrapped_lo[i] = cell_lo(c);
-        wrapped_hi[i] = cell_hi(c);
-        c             = c + 1U == line->period[0] ? 0U : c + 1U;
-      }
-      lo = vi_load(wrapped_lo);
-      hi = vi_load(wrapped_hi);
-    } else {
-      // A half never straddles a multiple of 2^32.
-      lo = vi_add(vi_set1(cell_lo(first) + l), vi_lane_index());
-      hi = vi_set1(cell_hi(first));
-    }
-
-    // The chain through x, then the (y, z, w) corners: h[q], bit k - 1 of
-    // q set on the upper side of axis k.
-    VI hash[8];
-    hash[0] = vi_link(vi_set1(line->key), lo, hi, hash_mul[0]);
+  for (unsigned k = 1U, n = 1U; k < 4U; ++k, n <<= 1U) {
+    const uint64_t at = line->row_cell[0][k - 1U];
+    const uint64_t up = line->row_cell[1][k - 1U];
     P4D_UNROLL
-    for (unsigned k = 1U, n = 1U; k < 4U; ++k, n <<= 1U) {
-      const uint64_t at = line->row_cell[0][k - 1U];
-      const uint64_t up = line->row_cell[1][k - 1U];
-      P4D_UNROLL
-      for (unsigned i = n; i-- > 0U;) {
-        hash[i + n] = vi_link(
-          hash[i], vi_set1(cell_lo(up)), vi_set1(cell_hi(up)), hash_mul[k]);
-        hash[i] = vi_link(
-          hash[i], vi_set1(cell_lo(at)), vi_set1(cell_hi(at)), hash_mul[k]);
-      }
+    for (unsigned i = n; i-- > 0U;) {
+      hash[i + n] = vi_link(
+        hash[i], vi_set1(cell_lo(up)), vi_set1(cell_hi(up)), hash_mul[k]);
+      hash[i] = vi_link(
+        hash[i], vi_set1(cell_lo(at)), vi_set1(cell_hi(at)), hash_mul[k]);
     }
+  }
 
-    const unsigned at = h * P4D_GROUP + l;
+  const unsigned at = h * P4D_W;
+  P4D_UNROLL
+  for (unsigned q = 0U; q < 8U; ++q) {
+    const VI g = vi_leaf(hash[q]);
+    vf_store(&win->k[q][0][at], vf_lookup32(gradient_column[0], g));
     P4D_UNROLL
-    for (unsigned q = 0U; q < 8U; ++q) {
-      const VI g = vi_leaf(hash[q]);
-      vf_store(&win->k[q][0][at], vf_lookup32(gradient_column[0], g));
-      P4D_UNROLL
-      for (unsigned a = 1U; a < 4U; ++a) {
-        const float d = line->row_d[(q >> (a - 1U)) & 1U][a - 1U];
-        vf_store(&win->k[q][a][at],
-                 vf_mul(vf_lookup32(gradient_column[a], g), vf_set1(d)));
-      }
+    for (unsigned a = 1U; a < 4U; ++a) {
+      const float d = line->row_d[(q >> (a - 1U)) & 1U][a - 1U];
+      vf_store(&win->k[q][a][at],
+               vf_mul(vf_lookup32(gradient_column[a], g), vf_set1(d)));
     }
   }
 }
@@ -143,27 +144,38 @@ row_window(const Line* line, RowWindow* win, uint64_t x0, uint64_t x_top)
 {
   const uint64_t first = x0 & ~(uint64_t)(P4D_GROUP - 1U);
   if (!win->valid || first != win->first) {
-    if (win->valid && first == win->first + P4D_GROUP && win->filled[1]) {
+    const unsigned half = P4D_ROW_PARTS / 2U;
+    if (win->valid && first == win->first + P4D_GROUP) {
       // The row moved on by a half: the upper half becomes the lower.
-      for (unsigned q = 0U; q < 8U; ++q) {
-        for (unsigned a = 0U; a < 4U; ++a) {
-          memcpy(
-            win->k[q][a], win->k[q][a] + P4D_GROUP, sizeof(float) * P4D_GROUP);
+      for (unsigned h = 0U; h < half; ++h) {
+        win->filled[h] = win->filled[h + half];
+        if (win->filled[h]) {
+          for (unsigned q = 0U; q < 8U; ++q) {
+            for (unsigned a = 0U; a < 4U; ++a) {
+              memcpy(win->k[q][a] + h * P4D_W,
+                     win->k[q][a] + (h + half) * P4D_W,
+                     sizeof(float) * P4D_W);
+            }
+          }
         }
       }
-      win->filled[0] = true;
     } else {
-      win->filled[0] = false;
+      for (unsigned h = 0U; h < half; ++h) {
+        win->filled[h] = false;
+      }
     }
-    win->filled[1] = false;
-    win->first     = first;
-    win->valid     = true;
+    for (unsigned h = half; h < P4D_ROW_PARTS; ++h) {
+      win->filled[h] = false;
+    }
+    win->first = first;
+    win->valid = true;
   }
-  if (!win->filled[0]) {
-    row_fill(line, win, 0U);
-  }
-  if (x_top - first >= P4D_GROUP && !win->filled[1]) {
-    row_fill(line, win, 1U);
+  for (unsigned h = (unsigned)(x0 - first) / P4D_W;
+       h <= (unsigned)(x_top - first) / P4D_W;
+       ++h) {
+    if (!win->filled[h]) {
+      row_fill(line, win, h);
+    }
   }
 }
 

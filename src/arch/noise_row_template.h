@@ -189,115 +189,6 @@ row_dot(const RowWindow* win, unsigned i, unsigned q, VF dx)
                 vf_set1(win->k[q][3][i]));
 }
 
-/**
-   The x blend of the 8 (y, z, w) corners into v, for lanes in x cells
-   x0 .. x0 + n_x - 2 (so that their corners are the x values x0 .. x0 +
-   n_x - 1, at index i0 .. of the window), with x offsets f, f1 = f - 1,
-   fade u and low halves of the cells c.
-*/
-P4D_ROW_INLINE void
-row_blend_x(const RowWindow* win,
-            unsigned         i0,
-            uint64_t         x0,
-            unsigned         n_x,
-            VF               f,
-            VF               f1,
-            VF               u,
-            VI               c,
-            VF               v[8])
-{
-  if (n_x == 2U) {
-    // Every lane in cell x0.
-    P4D_UNROLL
-    for (unsigned q = 0U; q < 8U; ++q) {
-      v[q] = vf_lerp(u, row_dot(win, i0, q, f), row_dot(win, i0 + 1U, q, f1));
-    }
-    return;
-  }
-
-  // Lanes in cell x0 + j see value j as their lower corner, lanes in cell
-  // x0 + j - 1 as their upper one.  A block spans fewer than 2^32 cells,
-  // so the low halves tell them apart.
-  VM in_cell[P4D_GROUP + 1U];
-  VF dx[P4D_GROUP + 1U];
-  P4D_UNROLL
-  for (unsigned j = 0U; j < n_x; ++j) {
-    in_cell[j] = vi_eq(c, vi_set1(cell_lo(x0 + j)));
-    dx[j]      = vf_blend(in_cell[j], f1, f);
-  }
-  P4D_UNROLL
-  for (unsigned q = 0U; q < 8U; ++q) {
-    VF lower = row_dot(win, i0, q, f);
-    VF upper = lower;
-    P4D_UNROLL
-    for (unsigned j = 1U; j < n_x; ++j) {
-      const VF d = row_dot(win, i0 + j, q, dx[j]);
-      lower      = vf_blend(in_cell[j], lower, d);
-      upper      = vf_blend(in_cell[j - 1U], upper, d);
-    }
-    v[q] = vf_lerp(u, lower, upper);
-  }
-}
-
-/**
-   A block of a row whose points lie in x cells x0 .. x0 + n_x - 2 (so
-   that its corners are the x values x0 .. x0 + n_x - 1), n_x <=
-   P4D_GROUP + 1.
-*/
-static VF
-block_row(const Line* line,
-          RowWindow*  win,
-          VD          t_lo,
-          VD          t_hi,
-          uint64_t    x0,
-          unsigned    n_x)
-{
-  VD lo;
-  VD hi;
-  VF f;
-  VI c;
-  VI c_hi;
-  coords(line, 0U, t_lo, t_hi, &lo, &hi);
-  vsplit(lo, hi, &f, &c, &c_hi);
-  (void)c_hi;
-  const VF f1 = vf_sub(f, vf_set1(1.0f));
-  const VF u  = vf_fade(f);
-
-  VF   var_p   = vf_variance_s(u);
-  VF   var_t   = vf_variance_t(f, f1, u);
-  bool started = true;
-  for (unsigned a = 0U; a < 3U; ++a) {
-    vf_variance_fold(&started,
-                     &var_p,
-                     &var_t,
-                     vf_set1(line->row_var_s[a]),
-                     vf_set1(line->row_var_t[a]));
-  }
-
-  row_window(line, win, x0, x0 + n_x - 1U);
-  const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             v[8];
-  switch (n_x) {
-  case 2U:
-    row_blend_x(win, i0, x0, 2U, f, f1, u, c, v);
-    break;
-  case 3U:
-    row_blend_x(win, i0, x0, 3U, f, f1, u, c, v);
-    break;
-  case 4U:
-    row_blend_x(win, i0, x0, 4U, f, f1, u, c, v);
-    break;
-  default:
-    row_blend_x(win, i0, x0, n_x, f, f1, u, c, v);
-    break;
-  }
-
-  const VF u_yzw[3] = { vf_set1(line->row_u[0]),
-                        vf_set1(line->row_u[1]),
-                        vf_set1(line->row_u[2]) };
-  return vf_normalise(blend(v, u_yzw, 3U), var_t);
-}
-
 /// The x offsets f, f1 = f - 1, fade u and variance var_t of the P4D_W
 /// lanes at times t_lo, t_hi of a row, as block_row() computes them; the
 /// low halves of the lanes' cells in *c.
@@ -332,10 +223,141 @@ row_lanes(const Line* line,
 }
 
 /**
-   nb (1 or 2) consecutive full blocks of a row from time t_first, every
-   point in x cell x0, into r: their corners are the x values x0 and x0 +
-   1, whose constants the blocks share.  The scalar kernel's operations
-   on the same values, but each pair of corners is blended as soon as
+   The x blend of (y, z, w) corner q for lanes in x cells x0 .. x0 + n_x -
+   2 (so that their corners are the x values x0 .. x0 + n_x - 1, at index
+   i0 .. of the window), with x offsets f, fade u, and for each x value j
+   the lanes in cell x0 + j and their x offsets to value j.
+*/
+P4D_ROW_INLINE VF
+row_blend_x(const RowWindow* win,
+            unsigned         i0,
+            unsigned         n_x,
+            unsigned         q,
+            VF               f,
+            VF               u,
+            const VM         in_cell[],
+            const VF         dx[])
+{
+  VF lower = row_dot(win, i0, q, f);
+  VF upper = lower;
+  P4D_UNROLL
+  for (unsigned j = 1U; j < n_x; ++j) {
+    const VF d = row_dot(win, i0 + j, q, dx[j]);
+    lower      = vf_blend(in_cell[j], lower, d);
+    upper      = vf_blend(in_cell[j - 1U], upper, d);
+  }
+  return vf_lerp(u, lower, upper);
+}
+
+/**
+   A block of a row whose lanes, with x offsets f, f1 = f - 1, fade u,
+   variance var_t and low halves of their cells c, lie in x cells x0 .. x0
+   + P4D_W - 1 (at most): each lane looks up its lower corner's constants
+   at its cell's index in the window and its upper corner's at the next,
+   so the dot products are those of block_row_cell(), per lane.  The
+   window holds the x values x0 .. x0 + P4D_W, which the lookups read.
+*/
+P4D_ROW_INLINE VF
+block_row_lookup(const Line* line,
+                 RowWindow*  win,
+                 uint64_t    x0,
+                 VF          f,
+                 VF          f1,
+                 VF          u,
+                 VF          var_t,
+                 VI          c)
+{
+  const VI j = vi_add(c, vi_set1(0U - cell_lo(x0)));
+  row_window(line, win, x0, x0 + P4D_W);
+  const unsigned i0 = (unsigned)(x0 - win->first);
+  VF             zw[2];
+  P4D_UNROLL
+  for (unsigned w = 0U; w < 2U; ++w) {
+    VF yz[2];
+    P4D_UNROLL
+    for (unsigned z = 0U; z < 2U; ++z) {
+      VF xy[2];
+      P4D_UNROLL
+      for (unsigned y = 0U; y < 2U; ++y) {
+        const unsigned q = y | z << 1U | w << 2U;
+        VF             k[2][4];
+        P4D_UNROLL
+        for (unsigned a = 0U; a < 4U; ++a) {
+          k[0][a] = vf_lookup_w(&win->k[q][a][i0], j);
+          k[1][a] = vf_lookup_w(&win->k[q][a][i0 + 1U], j);
+        }
+        const VF lower =
+          vf_add(vf_add(vf_fma(k[0][0], f, k[0][1]), k[0][2]), k[0][3]);
+        const VF upper =
+          vf_add(vf_add(vf_fma(k[1][0], f1, k[1][1]), k[1][2]), k[1][3]);
+        xy[y] = vf_lerp(u, lower, upper);
+      }
+      yz[z] = vf_lerp(vf_set1(line->row_u[0]), xy[0], xy[1]);
+    }
+    zw[w] = vf_lerp(vf_set1(line->row_u[1]), yz[0], yz[1]);
+  }
+  return vf_normalise(vf_lerp(vf_set1(line->row_u[2]), zw[0], zw[1]), var_t);
+}
+
+/**
+   A block of a row whose points lie in x cells x0 .. x0 + n_x - 2 (so
+   that its corners are the x values x0 .. x0 + n_x - 1), 3 <= n_x <=
+   P4D_GROUP + 1: block_row_lookup() if n_x <= P4D_W + 1, else each lane
+   picks its corners' dot products by blends.  As in block_row_cell(),
+   corner pairs are blended as soon as both are known.
+*/
+static VF
+block_row(const Line* line,
+          RowWindow*  win,
+          VD          t_lo,
+          VD          t_hi,
+          uint64_t    x0,
+          unsigned    n_x)
+{
+  VF f;
+  VF f1;
+  VF u;
+  VF var_t;
+  VI c;
+  row_lanes(line, t_lo, t_hi, &f, &f1, &u, &var_t, &c);
+
+  if (n_x <= P4D_W + 1U) {
+    return block_row_lookup(line, win, x0, f, f1, u, var_t, c);
+  }
+
+  // Lanes in cell x0 + j see value j as their lower corner, lanes in cell
+  // x0 + j - 1 as their upper one.  A block spans fewer than 2^32 cells,
+  // so the low halves tell them apart.
+  VM in_cell[P4D_GROUP + 1U];
+  VF dx[P4D_GROUP + 1U];
+  P4D_UNROLL
+  for (unsigned j = 0U; j < n_x; ++j) {
+    in_cell[j] = vi_eq(c, vi_set1(cell_lo(x0 + j)));
+    dx[j]      = vf_blend(in_cell[j], f1, f);
+  }
+  row_window(line, win, x0, x0 + n_x - 1U);
+  const unsigned i0 = (unsigned)(x0 - win->first);
+  VF             zw[2];
+  P4D_UNROLL
+  for (unsigned w = 0U; w < 2U; ++w) {
+    VF yz[2];
+    P4D_UNROLL
+    for (unsigned z = 0U; z < 2U; ++z) {
+      const unsigned q  = z << 1U | w << 2U;
+      const VF       v0 = row_blend_x(win, i0, n_x, q, f, u, in_cell, dx);
+      const VF       v1 = row_blend_x(win, i0, n_x, q | 1U, f, u, in_cell, dx);
+      yz[z]             = vf_lerp(vf_set1(line->row_u[0]), v0, v1);
+    }
+    zw[w] = vf_lerp(vf_set1(line->row_u[1]), yz[0], yz[1]);
+  }
+  return vf_normalise(vf_lerp(vf_set1(line->row_u[2]), zw[0], zw[1]), var_t);
+}
+
+/**
+   nb (1 or 2) consecutive blocks of a row from time t_first, of m points
+   (P4D_W if nb is 2), every point in x cell x0, into r: their corners are the x
+   values x0 and x0 + 1, whose constants the blocks share.  The scalar kernel's
+   operations on the same values, but each pair of corners is blended as soon as
    both are known (x, then y, z, w as in blend()), so that few values
    stay live in the registers.
 */
@@ -345,6 +367,7 @@ block_row_cell(const Line* line,
                double      t_first,
                uint64_t    x0,
                unsigned    nb,
+               size_t      m,
                VF          r[2])
 {
   VF f[2];
@@ -356,8 +379,8 @@ block_row_cell(const Line* line,
     const VD t0 = vd_set1(t_first + (double)(b * P4D_W));
     VI       c;
     row_lanes(line,
-              vd_add(t0, vd_lane_times(0U, P4D_W)),
-              vd_add(t0, vd_lane_times(1U, P4D_W)),
+              vd_add(t0, vd_lane_times(0U, m)),
+              vd_add(t0, vd_lane_times(1U, m)),
               &f[b],
               &f1[b],
               &u[b],
@@ -436,11 +459,11 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
     const VD     t_hi = vd_add(vd_set1(t_first), vd_lane_times(1U, m));
     const double a    = floor(p_first) + 0.0;
     const double b    = floor(p_last) + 0.0;
-    if (a == b && m == P4D_W) {
+    if (a == b) {
       // One x cell: with the next block too if it shares it.
       VF       r[2];
       unsigned nb = 1U;
-      if (n - i >= 2U * P4D_W) {
+      if (m == P4D_W && n - i >= 2U * P4D_W) {
         const double p_next =
           line->origin[0] +
           (double)(t0 + (int64_t)(2U * P4D_W) - 1) * line->step[0];
@@ -450,13 +473,13 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
       }
       const uint64_t x0 = (uint64_t)(int64_t)a;
       if (nb == 2U) {
-        block_row_cell(line, &win, t_first, x0, 2U, r);
+        block_row_cell(line, &win, t_first, x0, 2U, P4D_W, r);
         vf_store(out + i, r[0]);
         vf_store(out + i + P4D_W, r[1]);
         i += P4D_W;
       } else {
-        block_row_cell(line, &win, t_first, x0, 1U, r);
-        vf_store(out + i, r[0]);
+        block_row_cell(line, &win, t_first, x0, 1U, m, r);
+        block_store(r[0], m, out + i);
       }
       continue;
     }

@@ -30,6 +30,10 @@
 /// Cached x values of a row: two halves of P4D_GROUP consecutive values.
 #  define P4D_ROW_WINDOW (2U * P4D_GROUP)
 
+/// Blocks of a row in one x cell are computed up to this many at a time,
+/// sharing their corner constants.
+#  define P4D_ROW_SHARE 4U
+
 /// The window is computed in parts of P4D_W values, as they are needed:
 /// a slow row needs a few values of a half.
 #  define P4D_ROW_PARTS (P4D_ROW_WINDOW / P4D_W)
@@ -354,12 +358,12 @@ block_row(const Line* line,
 }
 
 /**
-   nb (1 or 2) consecutive blocks of a row from time t_first, of m points
-   (P4D_W if nb is 2), every point in x cell x0, into r: their corners are the x
-   values x0 and x0 + 1, whose constants the blocks share.  The scalar kernel's
-   operations on the same values, but each pair of corners is blended as soon as
-   both are known (x, then y, z, w as in blend()), so that few values
-   stay live in the registers.
+   nb (1 .. P4D_ROW_SHARE) consecutive blocks of a row from time t_first,
+   of m points (P4D_W if nb > 1), every point in x cell x0, into r: their
+   corners are the x values x0 and x0 + 1, whose constants the blocks share. The
+   scalar kernel's operations on the same values, but each pair of corners is
+   blended as soon as both are known (x, then y, z, w as in blend()), so that
+   few values stay live in the registers.
 */
 P4D_ROW_INLINE void
 block_row_cell(const Line* line,
@@ -368,12 +372,12 @@ block_row_cell(const Line* line,
                uint64_t    x0,
                unsigned    nb,
                size_t      m,
-               VF          r[2])
+               VF          r[P4D_ROW_SHARE])
 {
-  VF f[2];
-  VF f1[2];
-  VF u[2];
-  VF var_t[2];
+  VF f[P4D_ROW_SHARE];
+  VF f1[P4D_ROW_SHARE];
+  VF u[P4D_ROW_SHARE];
+  VF var_t[P4D_ROW_SHARE];
   P4D_UNROLL
   for (unsigned b = 0U; b < nb; ++b) {
     const VD t0 = vd_set1(t_first + (double)(b * P4D_W));
@@ -391,13 +395,13 @@ block_row_cell(const Line* line,
 
   row_window(line, win, x0, x0 + 1U);
   const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             zw[2][2];
+  VF             zw[2][P4D_ROW_SHARE];
   P4D_UNROLL
   for (unsigned w = 0U; w < 2U; ++w) {
-    VF yz[2][2];
+    VF yz[2][P4D_ROW_SHARE];
     P4D_UNROLL
     for (unsigned z = 0U; z < 2U; ++z) {
-      VF xy[2][2];
+      VF xy[2][P4D_ROW_SHARE];
       P4D_UNROLL
       for (unsigned y = 0U; y < 2U; ++y) {
         const unsigned q = y | z << 1U | w << 2U;
@@ -460,27 +464,37 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
     const double a    = floor(p_first) + 0.0;
     const double b    = floor(p_last) + 0.0;
     if (a == b) {
-      // One x cell: with the next block too if it shares it.
-      VF       r[2];
+      // One x cell: with the next blocks too if they share it.
+      VF       r[P4D_ROW_SHARE];
       unsigned nb = 1U;
-      if (m == P4D_W && n - i >= 2U * P4D_W) {
-        const double p_next =
-          line->origin[0] +
-          (double)(t0 + (int64_t)(2U * P4D_W) - 1) * line->step[0];
-        if (coord_ok(p_next) && floor(p_next) + 0.0 == a) {
-          nb = 2U;
+      if (m == P4D_W) {
+        for (unsigned k = P4D_ROW_SHARE; k > 1U; k /= 2U) {
+          if (n - i < k * P4D_W) {
+            continue;
+          }
+          const double p_next =
+            line->origin[0] +
+            (double)(t0 + (int64_t)(k * P4D_W) - 1) * line->step[0];
+          if (coord_ok(p_next) && floor(p_next) + 0.0 == a) {
+            nb = k;
+            break;
+          }
         }
       }
       const uint64_t x0 = (uint64_t)(int64_t)a;
-      if (nb == 2U) {
+      if (nb == 4U) {
+        block_row_cell(line, &win, t_first, x0, 4U, P4D_W, r);
+      } else if (nb == 2U) {
         block_row_cell(line, &win, t_first, x0, 2U, P4D_W, r);
-        vf_store(out + i, r[0]);
-        vf_store(out + i + P4D_W, r[1]);
-        i += P4D_W;
       } else {
         block_row_cell(line, &win, t_first, x0, 1U, m, r);
         block_store(r[0], m, out + i);
+        continue;
       }
+      for (unsigned k = 0U; k < nb; ++k) {
+        vf_store(out + i + k * P4D_W, r[k]);
+      }
+      i += (nb - 1U) * P4D_W;
       continue;
     }
     const double n_x = fabs(b - a) + 2.0;

@@ -238,11 +238,71 @@ check_y4m(float palette)
   p4d_work_clear();
 }
 
+/// A 4:2:0 clip of an odd size (33x17): Y as in 4:4:4, Cb and Cr the
+/// averages of each 2x2 block (of the pixels there are).
+static void
+check_y4m_420(float palette)
+{
+  P4dPictureJob job = { "c420.y4m", "y4m-420", 33U, 17U, 25U,
+                        1U,         0.5,       0.1, 2U,  palette };
+  p4d_picture_render_ok(&job);
+  P4dPictureRead b = p4d_picture_read("c420.y4m", &job);
+  assert(b.width == 33U && b.height == 17U && b.frames == 3U);
+  assert(b.channels == 0U);
+  const size_t    w     = 33U;
+  const size_t    h     = 17U;
+  const size_t    n     = w * h;
+  const size_t    cw    = 17U;
+  const size_t    ch    = 9U;
+  float*          value = (float*)malloc(n * sizeof(float));
+  float*          tone  = (float*)malloc(n * sizeof(float));
+  float*          rgb   = (float*)malloc(3U * n * sizeof(float));
+  const uint16_t* s     = (const uint16_t*)b.samples;
+  for (int64_t f = 0; f < 3; ++f) {
+    const uint16_t* const plane = s + (size_t)f * (n + 2U * cw * ch);
+    p4d_picture_engine(&job, f, value, tone, rgb);
+    for (size_t i = 0U; i < n; ++i) {
+      unsigned char yuv[3];
+      yuv_of(rgb + 3U * i, yuv);
+      assert(abs((int)plane[i] - (int)yuv[0]) <= 1);
+    }
+    for (size_t j = 0U; j < ch; ++j) {
+      for (size_t i = 0U; i < cw; ++i) {
+        double   sum[2] = { 0.0, 0.0 };
+        unsigned count  = 0U;
+        for (size_t y = 2U * j; y < 2U * j + 2U && y < h; ++y) {
+          for (size_t x = 2U * i; x < 2U * i + 2U && x < w; ++x) {
+            unsigned char yuv[3];
+            yuv_of(rgb + 3U * (y * w + x), yuv);
+            sum[0] += yuv[1];
+            sum[1] += yuv[2];
+            ++count;
+          }
+        }
+        // The writer averages before rounding, this after: a level apart.
+        for (unsigned k = 0U; k < 2U; ++k) {
+          const double got = plane[n + k * cw * ch + j * cw + i];
+          assert(fabs(got - sum[k] / count) <= 1.0);
+        }
+      }
+    }
+  }
+  printf("# c420.y4m, palette %g: 33x17 C420jpeg, chroma the 2x2 averages\n",
+         (double)palette);
+  free(b.samples);
+  free(value);
+  free(tone);
+  free(rgb);
+  p4d_work_clear();
+}
+
 static void
 test_y4m(void)
 {
   check_y4m(3.0f);
   check_y4m(0.0f);
+  check_y4m_420(2.0f);
+  check_y4m_420(0.0f);
 }
 
 /// The song time in the sidecar name, read by Python's json.

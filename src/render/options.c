@@ -92,7 +92,7 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "pcm16, pcm24, pcm32, float (e.g. wav-pcm24);\n"
     "default: the extension's, WAV float, FLAC and\n"
     "AIFF 24-bit; pictures: png, png16, exr,\n"
-    "exr-half, r16 or y4m"},
+    "exr-half, r16, y4m or y4m-420"},
   [P4D_OPT_FPS] = {0, P4D_VALUE_TEXT, "fps", "N", 1.0, 1000.0,
     "CSV rows or picture frames per second, 1 to\n"
     "1000, a decimal or a fraction such as\n"

@@ -351,9 +351,6 @@ going(Shared* sh)
   return !stop;
 }
 
-static void
-show_progress(int64_t done, int64_t total);
-
 /// A job's frames: n = index, index + n_workers, ...; each written to its
 /// files, or (one stream) handed to the writing thread.
 static void*
@@ -393,30 +390,11 @@ worker_main(void* arg)
       pthread_cond_broadcast(&sh->changed);
       pthread_mutex_unlock(&sh->lock);
       if (sh->progress_here) {
-        show_progress(done, sh->n_frames);
+        p4d_report_progress(done, sh->n_frames, "frames");
       }
     }
   }
   return NULL;
-}
-
-static void
-show_progress(int64_t done, int64_t total)
-{
-  const int width = 40;
-  const int fill  = total ? (int)(done * width / total) : width;
-  fprintf(stderr,
-          "\r[%.*s%*s] %3d%% (%lld/%lld frames)",
-          fill,
-          "########################################",
-          width - fill,
-          "",
-          total ? (int)(done * 100 / total) : 100,
-          (long long)done,
-          (long long)total);
-  if (done == total) {
-    fputc('\n', stderr);
-  }
 }
 
 /// Wait on the shared condition for at most a tenth of a second (a signal
@@ -470,7 +448,7 @@ write_stream(Shared* sh, bool progress)
     pthread_cond_broadcast(&sh->changed);
     pthread_mutex_unlock(&sh->lock);
     if (progress) {
-      show_progress(k + 1, sh->n_frames);
+      p4d_report_progress(k + 1, sh->n_frames, "frames");
     }
   }
 }
@@ -489,14 +467,14 @@ watch_files(Shared* sh, bool progress)
     }
     if (progress && sh->n_done != shown) {
       shown = sh->n_done;
-      show_progress(shown, sh->n_frames);
+      p4d_report_progress(shown, sh->n_frames, "frames");
     }
     wait_a_little(sh);
   }
   const int64_t done = sh->n_done;
   pthread_mutex_unlock(&sh->lock);
   if (progress && done == sh->n_frames) {
-    show_progress(done, sh->n_frames);
+    p4d_report_progress(done, sh->n_frames, "frames");
   }
 }
 

@@ -391,23 +391,6 @@ job_main(void* arg)
   return NULL;
 }
 
-static void
-show_progress(int64_t done, int64_t total)
-{
-  const int width = 40;
-  const int fill  = total ? (int)(done * width / total) : width;
-  fprintf(stderr,
-          "\r[%.*s%*s] %3d%%",
-          fill,
-          "########################################",
-          width - fill,
-          "",
-          total ? (int)(done * 100 / total) : 100);
-  if (done == total) {
-    fputc('\n', stderr);
-  }
-}
-
 P4dRenderCode
 p4d_render_plan(const P4dPlan*   plan,
                 unsigned         n_jobs,
@@ -512,7 +495,7 @@ p4d_render_plan(const P4dPlan*   plan,
     pthread_mutex_unlock(&sh.lock);
 
     if (progress) {
-      show_progress(to - plan->start_frame, plan->n_frames);
+      p4d_report_progress(to - plan->start_frame, plan->n_frames, NULL);
     }
   }
 

@@ -118,3 +118,23 @@ p4d_report_warn(const char* format, ...)
   put_clean(text);
   fputc('\n', stderr);
 }
+
+void
+p4d_report_progress(int64_t done, int64_t total, const char* unit)
+{
+  const int width = 40;
+  const int fill  = total ? (int)(done * width / total) : width;
+  fprintf(stderr,
+          "\r[%.*s%*s] %3d%%",
+          fill,
+          "########################################",
+          width - fill,
+          "",
+          total ? (int)(done * 100 / total) : 100);
+  if (unit) {
+    fprintf(stderr, " (%lld/%lld %s)", (long long)done, (long long)total, unit);
+  }
+  if (done == total) {
+    fputc('\n', stderr);
+  }
+}

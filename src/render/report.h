@@ -15,6 +15,8 @@
 #ifndef P4D_REPORT_H
 #define P4D_REPORT_H
 
+#include <stdint.h>
+
 /// The exit codes of perlin4d-render (the man page lists them).
 typedef enum {
   P4D_EXIT_OK      = 0,
@@ -113,5 +115,13 @@ __attribute__((format(printf, 1, 2)))
 #endif
 void
 p4d_report_warn(const char* format, ...);
+
+/**
+   Draw the progress bar on stderr: done of total, as a bar and a
+   percentage, and "(done/total unit)" when unit is not NULL; a new line
+   once done reaches total.
+*/
+void
+p4d_report_progress(int64_t done, int64_t total, const char* unit);
 
 #endif // P4D_REPORT_H

@@ -12,7 +12,8 @@ as little-endian uint16, floats (BITS 32 or 16) as little-endian float32.
   .png  PIL (grey, RGB, 16-bit grey); 16-bit RGB through ffmpeg
   .exr  exrheader for the channels and their type, ffmpeg for the pixels
   .r16  numpy (W H give the size: the file has no header)
-  .y4m  ffmpeg (its own Y4M demuxer), planes Y, U, V at full resolution
+  .y4m  ffmpeg (its own Y4M demuxer): 4:4:4 as 3 channels; 4:2:0 as
+        CHANNELS 0, planes Y, Cb, Cr one after the other
 """
 import json
 import re
@@ -80,15 +81,25 @@ def main():
     elif path.endswith(".y4m"):
         s = ffprobe(path)
         w, h, frames = s["width"], s["height"], int(s["nb_read_frames"])
-        assert s["pix_fmt"] == "yuv444p", s["pix_fmt"]
-        yuv = np.frombuffer(ffmpeg_raw(path, "yuv444p"), np.uint8)
-        data = yuv.reshape(frames, 3, h * w).transpose(0, 2, 1).astype("<u2")
-        c, bits = 3, 8
+        bits = 8
+        if s["pix_fmt"] == "yuv420p":
+            # Planar: Y, then Cb and Cr of (w+1)/2 x (h+1)/2 (CHANNELS 0).
+            assert s["chroma_location"] == "center", s["chroma_location"]
+            data = np.frombuffer(ffmpeg_raw(path, "yuv420p"), np.uint8)
+            data = data.astype("<u2")
+            c = 0
+        else:
+            assert s["pix_fmt"] == "yuv444p", s["pix_fmt"]
+            yuv = np.frombuffer(ffmpeg_raw(path, "yuv444p"), np.uint8)
+            data = yuv.reshape(frames, 3, h * w).transpose(0, 2, 1)
+            data = data.astype("<u2")
+            c = 3
         print(s["r_frame_rate"], file=sys.stderr)
     else:
         sys.exit("unknown picture: " + path)
     data = np.ascontiguousarray(data)
-    assert data.size == w * h * c * frames, (data.size, w, h, c, frames)
+    n = w * h * c if c else w * h + 2 * ((w + 1) // 2) * ((h + 1) // 2)
+    assert data.size == n * frames, (data.size, w, h, c, frames)
     data.astype("<f4" if path.endswith(".exr") else "<u2").tofile(out)
     print(w, h, c, bits, frames)
 

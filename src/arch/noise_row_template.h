@@ -18,7 +18,10 @@
   in its order, the first one fused with an exact product.  Lanes in cell
   X take X as their lower x corner, lanes in cell X - 1 as their upper
   one; x is blended first, as in the scalar kernel, then y, z and w with
-  fades that are line constants.
+  fades that are line constants.  Slow rows (a whole cell per block or
+  more) compute up to P4D_ROW_SHARE blocks of one cell at once, sharing
+  the broadcast constants; blocks across up to P4D_W cells look each
+  lane's constants up by a permute (vf_lookup_w()).
 */
 
 #ifdef P4D_LOOKUP32

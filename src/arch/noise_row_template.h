@@ -159,8 +159,8 @@ row_window(const Line* line, RowWindow* win, uint64_t x0, uint64_t x_top)
         if (win->filled[h]) {
           for (unsigned q = 0U; q < 8U; ++q) {
             for (unsigned a = 0U; a < 4U; ++a) {
-              memcpy(win->k[q][a] + h * P4D_W,
-                     win->k[q][a] + (h + half) * P4D_W,
+              memcpy(win->k[q][a] + (size_t)h * P4D_W,
+                     win->k[q][a] + (size_t)(h + half) * P4D_W,
                      sizeof(float) * P4D_W);
             }
           }
@@ -472,7 +472,7 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
       unsigned nb = 1U;
       if (m == P4D_W) {
         for (unsigned k = P4D_ROW_SHARE; k > 1U; k /= 2U) {
-          if (n - i < k * P4D_W) {
+          if (n - i < (size_t)k * P4D_W) {
             continue;
           }
           const double p_next =
@@ -495,9 +495,9 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
         continue;
       }
       for (unsigned k = 0U; k < nb; ++k) {
-        vf_store(out + i + k * P4D_W, r[k]);
+        vf_store(out + i + (size_t)k * P4D_W, r[k]);
       }
-      i += (nb - 1U) * P4D_W;
+      i += (size_t)(nb - 1U) * P4D_W;
       continue;
     }
     const double n_x = fabs(b - a) + 2.0;

@@ -126,6 +126,40 @@ test_loop(float fractal)
   picture_free(&c);
 }
 
+/*
+  Stretch s draws each cell s times taller: with stretch 2, row 2k is row k
+  at stretch 1 bit for bit (the step down halves exactly), for every type,
+  warped or not.
+*/
+static void
+test_stretch(void)
+{
+  for (unsigned type = 0U; type <= P4D_IMAGE_VEINS; ++type) {
+    float p[P4D_IMAGE_N_PARAMS];
+    defaults(p);
+    p[P4D_IMAGE_FRACTAL] = 1.0f;
+    p[P4D_IMAGE_TYPE]    = (float)type;
+    p[P4D_IMAGE_WARP]    = type % 2U ? 0.3f : 0.0f;
+    Picture one          = render(p, 32U, 16U, 5, 30U, 1U, 0.0, 16U);
+    p[P4D_IMAGE_STRETCH] = 2.0f;
+    Picture  two         = render(p, 32U, 32U, 5, 30U, 1U, 0.0, 7U);
+    unsigned moved       = 0U; // odd rows that differ from the row above
+    for (uint32_t y = 0U; y < 16U; ++y) {
+      for (uint32_t x = 0U; x < 32U; ++x) {
+        const size_t a = (size_t)y * 32U + x;
+        const size_t b = (size_t)(2U * y) * 32U + x;
+        assert(one.value[a] == two.value[b] && one.tone[a] == two.tone[b]);
+        moved += two.value[b + 32U] != two.value[b] ? 1U : 0U;
+      }
+    }
+    // Odd rows are new points between: not a copy of their neighbours.
+    assert(moved > 400U);
+    picture_free(&one);
+    picture_free(&two);
+  }
+  printf("# stretch 2: row 2k is row k of stretch 1, bit for bit, 5 types\n");
+}
+
 /// Rows are pure functions of the frame and the row: any cut, the same.
 static void
 test_cuts(void)
@@ -359,6 +393,7 @@ main(void)
   test_loop(0.0f);
   test_loop(1.0f);
   test_cuts();
+  test_stretch();
   test_paths();
   test_hostile();
   test_tones();

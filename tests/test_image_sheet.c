@@ -7,9 +7,9 @@
   time 8 s, through the palettes, written as a PNG for a reviewer to open
   (image-png/image-sheet.png beside this program, with image-sheet.txt
   naming the tiles in order; each tiling preset gets a second tile, its
-  frame repeated 2 x 2, where any seam would show).  The sheet is read back
-  by an independent reader (Python's PIL), which must find its size and
-  the colour at the centre of every tile.
+  frame repeated 2 x 2, where any seam would show).  An independent
+  reader (Python's PIL) writes each tile's name under it, then must find
+  the sheet's size and the colour at the centre of every tile.
 
   Usage: test_image_sheet RENDERER (the bundle is found beside it).
 */
@@ -34,6 +34,8 @@
 #define TILE 192U
 #define COLUMNS 5U
 #define GAP 4U
+#define LABEL 14U ///< The band under each tile for its name
+#define PITCH (TILE + LABEL + GAP)
 #define MAX_TILES 40U
 
 /// The sheet: ARGB32 pixels, and the tiles placed so far.
@@ -67,7 +69,7 @@ draw_tile(Sheet* s, const float* params, unsigned repeat, const char* name)
   p4d_image_frame_free(frame);
 
   const uint32_t x0 = GAP + (s->n % COLUMNS) * (TILE + GAP);
-  const uint32_t y0 = GAP + (s->n / COLUMNS) * (TILE + GAP);
+  const uint32_t y0 = GAP + (s->n / COLUMNS) * PITCH;
   for (uint32_t y = 0U; y < TILE; ++y) {
     for (uint32_t x = 0U; x < TILE; ++x) {
       const float* const c = rgb + 3U * ((size_t)(y % side) * side + x % side);
@@ -117,7 +119,7 @@ main(int argc, char** argv)
   Sheet s;
   memset(&s, 0, sizeof(s));
   s.w    = GAP + COLUMNS * (TILE + GAP);
-  s.h    = GAP + (MAX_TILES / COLUMNS) * (TILE + GAP);
+  s.h    = GAP + (MAX_TILES / COLUMNS) * PITCH;
   s.argb = (uint8_t*)calloc((size_t)s.w * s.h, 4U);
   assert(s.argb);
 
@@ -141,7 +143,7 @@ main(int argc, char** argv)
     snprintf(label, sizeof(label), "%s (%s)", name, kind);
     draw_tile(&s, p, 1U, label);
     if (p[P4D_IMAGE_TILE] != 0.0f) {
-      snprintf(label, sizeof(label), "%s, 2 x 2 tiles", name);
+      snprintf(label, sizeof(label), "%s, 2 x 2", name);
       draw_tile(&s, p, 2U, label);
     }
     n_image += strcmp(kind, "image") ? 0U : 1U;
@@ -150,7 +152,7 @@ main(int argc, char** argv)
   assert(n_image >= 6U);
 
   // Only the rows the tiles use.
-  s.h = GAP + ((s.n + COLUMNS - 1U) / COLUMNS) * (TILE + GAP);
+  s.h = GAP + ((s.n + COLUMNS - 1U) / COLUMNS) * PITCH;
   char png[4200];
   char txt[4200];
   snprintf(png, sizeof(png), "%s/image-sheet.png", dir);
@@ -164,27 +166,38 @@ main(int argc, char** argv)
   assert(!fclose(legend));
   printf("# %u tiles (%u Image presets) in %s\n", s.n, n_image, png);
 
-  // An independent reader: PIL's size and each tile's centre.
+  // An independent reader, PIL, labels each tile with its name in the
+  // band under it (ImageDraw's default font), saves the sheet so, and
+  // reads it back: its size and the colour at the centre of every tile.
   static const char script[] =
     "import sys\n"
-    "from PIL import Image\n"
-    "im = Image.open(sys.argv[1]).convert('RGB')\n"
+    "from PIL import Image, ImageDraw\n"
+    "path = sys.argv[1]\n"
+    "im = Image.open(path).convert('RGB')\n"
+    "d = ImageDraw.Draw(im)\n"
+    "a = sys.argv[2:]\n"
+    "for x, y, left, top, name in zip(a[0::5], a[1::5], a[2::5], a[3::5],\n"
+    "                                 a[4::5]):\n"
+    "    l, t = int(left), int(top)\n"
+    "    d.text((l + 2, t + 1), name, fill=(230, 230, 230))\n"
+    "im.save(path)\n"
+    "im = Image.open(path).convert('RGB')\n"
     "print(*im.size)\n"
-    "for a, b in zip(sys.argv[2::2], sys.argv[3::2]):\n"
-    "    print(*im.getpixel((int(a), int(b))))\n";
-  char        coords[MAX_TILES][2][16];
-  const char* args[3U + 2U * MAX_TILES + 1U] = { "-c", script, png };
+    "for x, y in zip(a[0::5], a[1::5]):\n"
+    "    print(*im.getpixel((int(x), int(y))))\n";
+  char        coords[MAX_TILES][4][16];
+  const char* args[3U + 5U * MAX_TILES + 1U] = { "-c", script, png };
   for (unsigned i = 0U; i < s.n; ++i) {
-    snprintf(coords[i][0],
-             sizeof(coords[i][0]),
-             "%u",
-             GAP + (i % COLUMNS) * (TILE + GAP) + TILE / 2U);
-    snprintf(coords[i][1],
-             sizeof(coords[i][1]),
-             "%u",
-             GAP + (i / COLUMNS) * (TILE + GAP) + TILE / 2U);
-    args[3U + 2U * i]      = coords[i][0];
-    args[3U + 2U * i + 1U] = coords[i][1];
+    const unsigned left = GAP + (i % COLUMNS) * (TILE + GAP);
+    const unsigned top  = GAP + (i / COLUMNS) * PITCH;
+    snprintf(coords[i][0], sizeof(coords[i][0]), "%u", left + TILE / 2U);
+    snprintf(coords[i][1], sizeof(coords[i][1]), "%u", top + TILE / 2U);
+    snprintf(coords[i][2], sizeof(coords[i][2]), "%u", left);
+    snprintf(coords[i][3], sizeof(coords[i][3]), "%u", top + TILE);
+    for (unsigned k = 0U; k < 4U; ++k) {
+      args[3U + 5U * i + k] = coords[i][k];
+    }
+    args[3U + 5U * i + 4U] = s.names[i];
   }
   P4dProcSetup how;
   memset(&how, 0, sizeof(how));
@@ -203,7 +216,10 @@ main(int argc, char** argv)
       assert(strtoul(at, &at, 10) == s.centre[i][k]);
     }
   }
-  printf("# PIL reads %lux%lu and the centre of every tile\n", w, h);
+  printf("# PIL labels the tiles and reads %lux%lu and the centre of every "
+         "tile\n",
+         w,
+         h);
   free(s.argb);
   return 0;
 }

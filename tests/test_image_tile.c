@@ -192,9 +192,9 @@ static void
 test_types(void)
 {
   static const char* const names[] = {
-    "fbm", "ridged", "billow", "turbulence"
+    "fbm", "ridged", "billow", "turbulence", "veins"
   };
-  for (unsigned t = 0U; t < 4U; ++t) {
+  for (unsigned t = 0U; t < 5U; ++t) {
     for (unsigned octaves = 1U; octaves <= 5U; octaves += 2U) {
       float p[P4D_IMAGE_N_PARAMS];
       p4d_frames_defaults(p);

@@ -17,13 +17,14 @@
       z = base_z + morph_z
       w = the Mod's phase at the frame's song time
 
-  with s_x = s_y = scale / width (square pixels, pixel 0 at the offset
-  exactly), or with tile on s_x = C_x / width and s_y = C_y / height for
-  the whole numbers of cells C_x = round(scale), C_y = round(scale height /
-  width) (at least 1).  Mod channel k sits at base + morph + its spread
-  term, so its pixel is ((its x - x(0)) / s_x, (its y - y(0)) / s_y): the
-  facts give it, and with fractal off that pixel is the channel's value
-  (see image_field.c for how fractal on differs).
+  with s_x = scale / width and s_y = s_x / stretch (square pixels at
+  stretch 1, pixel 0 at the offset exactly), or with tile on s_x = C_x /
+  width and s_y = C_y / height for the whole numbers of cells C_x =
+  round(scale), C_y = round(scale height / (width stretch)) (at least 1).  Mod
+  channel k sits at base + morph + its spread term, so its pixel is ((its x -
+  x(0)) / s_x, (its y - y(0)) / s_y): the facts give it, and with fractal off
+  that pixel is the channel's value (see image_field.c for how fractal on
+  differs).
 
   Time.  Frame n is at song time t = start + n den / num seconds (one
   division).  Song seconds: w = t rate_hz; free running: the same (a render
@@ -45,6 +46,7 @@
 
 #include "engine.h"
 #include "flavour.h"
+#include "palette.h"
 #include "voice.h"
 
 #include <math.h>
@@ -208,13 +210,14 @@ p4d_image_frame_set(P4dImageFrame*      frame,
   const double scale   = p[P4D_IMAGE_SCALE];
   const bool   tile    = p[P4D_IMAGE_TILE] != 0.0f;
   double       cells_x = scale;
-  double       cells_y = scale * height / width;
+  const double stretch = p[P4D_IMAGE_STRETCH];
+  double       cells_y = scale * height / width / stretch;
   if (tile) {
     cells_x = floor(cells_x + 0.5) < 1.0 ? 1.0 : floor(cells_x + 0.5);
     cells_y = floor(cells_y + 0.5) < 1.0 ? 1.0 : floor(cells_y + 0.5);
   }
   f->step_x        = tile ? cells_x / width : scale / width;
-  f->step_y        = tile ? cells_y / height : f->step_x;
+  f->step_y        = tile ? cells_y / height : f->step_x / stretch;
   f->x0            = centre[0] + p[P4D_IMAGE_OFFSET_X];
   f->y0            = centre[1] + p[P4D_IMAGE_OFFSET_Y];
   f->z             = centre[2];
@@ -281,7 +284,7 @@ p4d_image_frame_colour(const P4dImageFrame* frame,
                        float*               rgb,
                        size_t               n)
 {
-  p4d_image_palette_colours(frame->palette, tone, rgb, n);
+  p4d_palette_colours(frame->palette, tone, rgb, n);
 }
 
 void

@@ -153,7 +153,7 @@ typedef struct {
   OctaveTerm term;
   float      mean;
   float      std;
-  void (*finish)(float* z, uint32_t n);
+  void (*finish)(const double* u, float* z, uint32_t n);
 } P4dImageTypeClass;
 
 // The terms that keep no state still take it: the signature of OctaveTerm.
@@ -205,10 +205,31 @@ billow_term(float        weight,
 /// marble), not in every octave as billow's (which, centred and scaled,
 /// would be the sum of |n| per octave again).
 static void
-turbulence_finish(float* z, uint32_t n)
+turbulence_finish(const double* u, float* z, uint32_t n)
 {
+  (void)u;
   for (uint32_t i = 0U; i < n; ++i) {
     z[i] = (fabsf(z[i]) - 0.8190f) / 0.5860f;
+  }
+}
+
+/// Turbulence the veins' phase takes per unit of the fBm's z.
+#define P4D_IMAGE_VEIN_TURBULENCE 0.25
+
+/// Veins (classic marble): bands along u = x + y (one a cell, so tiles
+/// keep them whole) pushed by the fBm, b = |sin(pi (u + 0.25 z))|; the
+/// fourth root sharpens them: b^(1/4) is bright almost everywhere and dark
+/// only in thin veins where b crosses 0.  Centred and scaled by the mean
+/// 0.8594 and deviation 0.1555 of b^(1/4) for an even phase, which the
+/// field's phase is over many bands (tests/test_image_tile.c measures z).
+static void
+veins_finish(const double* u, float* z, uint32_t n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    const double b =
+      fabs(sin(3.14159265358979323846 *
+               (u[i] + P4D_IMAGE_VEIN_TURBULENCE * (double)z[i])));
+    z[i] = (float)((sqrt(sqrt(b)) - 0.8594) / 0.1555);
   }
 }
 
@@ -233,6 +254,7 @@ static const P4dImageTypeClass types[] = {
   [P4D_IMAGE_RIDGED]     = { ridged_term, 0.680f, 0.215f, NULL },
   [P4D_IMAGE_BILLOW]     = { billow_term, -0.6455f, 0.2418f, NULL },
   [P4D_IMAGE_TURBULENCE] = { fbm_term, 0.0f, P4D_NOISE_STD, turbulence_finish },
+  [P4D_IMAGE_VEINS]      = { fbm_term, 0.0f, P4D_NOISE_STD, veins_finish },
 };
 
 /// Field f of type at the points of row y (or p, if not NULL), pixels
@@ -276,7 +298,13 @@ field_values(const P4dImageFrame*     fr,
     z[i] = (z[i] - centre) * norm;
   }
   if (type->finish) {
-    type->finish(z, n);
+    // The band coordinate u = x + y of each point, in cells.
+    double u[P4D_IMAGE_CHUNK];
+    for (uint32_t i = 0U; i < n; ++i) {
+      u[i] =
+        p ? p[i][0] + p[i][1] : fr->x0 + (double)(first + i) * fr->step_x + y;
+    }
+    type->finish(u, z, n);
   }
 }
 

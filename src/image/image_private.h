@@ -119,12 +119,4 @@ p4d_image_tone_map(const P4dImageFrame* frame,
                    float*               tone,
                    uint32_t             n);
 
-/// The display colours of n tones in palette, into rgb[3 i + c].  Grey
-/// (or an unknown palette) is the tone on every channel.  Realtime safe.
-void
-p4d_image_palette_colours(unsigned     palette,
-                          const float* tone,
-                          float*       rgb,
-                          size_t       n);
-
 #endif // P4D_IMAGE_PRIVATE_H

@@ -200,7 +200,9 @@ static const P4dDescription descriptions[] = {
   { P4D_KIND_IMAGE,
     "tile",
     "1: the picture tiles (whole cells across, every octave wraps)" },
-  { P4D_KIND_IMAGE, "type", "fBm, ridged multifractal, billow or turbulence" },
+  { P4D_KIND_IMAGE,
+    "type",
+    "fBm, ridged multifractal, billow, turbulence or veins (marble)" },
   { P4D_KIND_IMAGE,
     "warp",
     "domain warp: how far the field is pushed, in cells" },
@@ -212,6 +214,10 @@ static const P4dDescription descriptions[] = {
     "fractal",
     "0: the Mod's field (octaves scale time only); 1: octaves scale space "
     "too (classic fBm textures)" },
+  { P4D_KIND_IMAGE,
+    "stretch",
+    "how many times taller than wide a cell is drawn (above 1: features "
+    "stretched upward, as flames)" },
 };
 
 const char*

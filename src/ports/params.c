@@ -31,7 +31,7 @@ static const P4dScalePoint midi_mode_points[] = { { 0.0f, "7-bit CC" },
 static const P4dScalePoint image_type_points[] = {
   { 0.0f, "fBm" },    { 1.0f, "Ridged multifractal" },
   { 2.0f, "Billow" }, { 3.0f, "Turbulence" },
-  { 0.0f, NULL },
+  { 4.0f, "Veins" },  { 0.0f, NULL },
 };
 
 static const P4dScalePoint image_tone_points[] = { { 0.0f, "Even" },
@@ -39,8 +39,8 @@ static const P4dScalePoint image_tone_points[] = { { 0.0f, "Even" },
                                                    { 0.0f, NULL } };
 
 static const P4dScalePoint image_palette_points[] = {
-  { 0.0f, "Grey" },    { 1.0f, "Magma" }, { 2.0f, "Ocean" },
-  { 3.0f, "Terrain" }, { 4.0f, "Fire" },  { 0.0f, NULL },
+  { 0.0f, "Grey" }, { 1.0f, "Magma" },  { 2.0f, "Ocean" }, { 3.0f, "Terrain" },
+  { 4.0f, "Fire" }, { 5.0f, "Marble" }, { 0.0f, NULL },
 };
 
 static const P4dScalePoint loop_points[] = { { 0.0f, "Off" }, { 0.0f, NULL } };
@@ -217,7 +217,7 @@ static const P4dParam image_params[P4D_IMAGE_N_PARAMS] = {
     0U,
     NULL },
   { "tile", "Tile", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, TOGGLE, NULL },
-  { "type", "Type", 0.0f, 0.0f, 3.0f, P4D_UNIT_NONE, ENUM, image_type_points },
+  { "type", "Type", 0.0f, 0.0f, 4.0f, P4D_UNIT_NONE, ENUM, image_type_points },
   { "warp", "Warp", 0.0f, 0.0f, 4.0f, P4D_UNIT_NONE, 0U, NULL },
   { "tone", "Tone", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, ENUM, image_tone_points },
   { "palette",
@@ -229,6 +229,7 @@ static const P4dParam image_params[P4D_IMAGE_N_PARAMS] = {
     ENUM,
     image_palette_points },
   { "fractal", "Fractal", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, TOGGLE, NULL },
+  { "stretch", "Stretch Y", 0.25f, 1.0f, 4.0f, P4D_UNIT_NONE, LOG, NULL },
 };
 
 /// The tables, by kind.

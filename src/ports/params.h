@@ -164,8 +164,8 @@ typedef enum {
    Image parameters (src/image/image.h), in table order.  The field and
    time settings are the Mod's, with its symbols, meanings and ranges; the
    rest place the picture on the field (scale, offsets: in lattice cells)
-   and shape it (tile, type, warp, tone, palette, fractal).  The image is
-   no plugin of the bundle: these are the renderer's parameters only.
+   and shape it (tile, type, warp, tone, palette, fractal, stretch).  The image
+   is no plugin of the bundle: these are the renderer's parameters only.
 */
 typedef enum {
   P4D_IMAGE_CLOCK,
@@ -189,6 +189,7 @@ typedef enum {
   P4D_IMAGE_TONE,     ///< P4dImageTone
   P4D_IMAGE_PALETTE,  ///< P4dImagePalette
   P4D_IMAGE_FRACTAL,  ///< 0: octaves scale time (the Mod's field); 1: space too
+  P4D_IMAGE_STRETCH,  ///< How many times taller than wide a cell is drawn
   P4D_IMAGE_N_PARAMS
 } P4dImageParam;
 
@@ -198,6 +199,7 @@ typedef enum {
   P4D_IMAGE_RIDGED,     ///< Musgrave's ridged multifractal
   P4D_IMAGE_BILLOW,     ///< 2|n| - 1
   P4D_IMAGE_TURBULENCE, ///< |n|
+  P4D_IMAGE_VEINS,      ///< Marble: bands pushed by the fBm
 } P4dImageType;
 
 /// Values of the Image's tone map.
@@ -213,6 +215,7 @@ typedef enum {
   P4D_IMAGE_OCEAN,
   P4D_IMAGE_TERRAIN,
   P4D_IMAGE_FIRE,
+  P4D_IMAGE_MARBLE, ///< Slate veins through grey to cream
   P4D_IMAGE_N_PALETTES
 } P4dImagePalette;
 

@@ -18,7 +18,10 @@
   in its order, the first one fused with an exact product.  Lanes in cell
   X take X as their lower x corner, lanes in cell X - 1 as their upper
   one; x is blended first, as in the scalar kernel, then y, z and w with
-  fades that are line constants.
+  fades that are line constants.  Slow rows (a whole cell per block or
+  more) compute up to P4D_ROW_SHARE blocks of one cell at once, sharing
+  the broadcast constants; blocks across up to P4D_W cells look each
+  lane's constants up by a permute (vf_lookup_w()).
 */
 
 #ifdef P4D_LOOKUP32
@@ -30,13 +33,21 @@
 /// Cached x values of a row: two halves of P4D_GROUP consecutive values.
 #  define P4D_ROW_WINDOW (2U * P4D_GROUP)
 
+/// Blocks of a row in one x cell are computed up to this many at a time,
+/// sharing their corner constants.
+#  define P4D_ROW_SHARE 4U
+
+/// The window is computed in parts of P4D_W values, as they are needed:
+/// a slow row needs a few values of a half.
+#  define P4D_ROW_PARTS (P4D_ROW_WINDOW / P4D_W)
+
 /// The constants of the x values first .. first + P4D_ROW_WINDOW - 1 of a
 /// row: for each (y, z, w) corner q, g0 (the x component of its gradient)
 /// and g1 dy, g2 dz, g3 dw, by x value.
 typedef struct {
   bool     valid;
-  bool     filled[2]; ///< Each half computed
-  uint64_t first;     ///< A multiple of P4D_GROUP
+  bool     filled[P4D_ROW_PARTS]; ///< Each part computed
+  uint64_t first;                 ///< A multiple of P4D_GROUP
   float    k[8][4][P4D_ROW_WINDOW];
 } RowWindow;
 
@@ -75,63 +86,60 @@ row_setup(Line* line)
   }
 }
 
-/// Compute half h of the window.
+/// Compute part h of the window.
 static void
 row_fill(const Line* line, RowWindow* win, unsigned h)
 {
-  const uint64_t first = win->first + (uint64_t)h * P4D_GROUP;
+  const uint64_t first = win->first + (uint64_t)h * P4D_W;
   win->filled[h]       = true;
+  VI lo;
+  VI hi;
+  if (line->period[0] != 0U) {
+    // A tile: the values wrap anywhere in the part.
+    // Consecutive values: one division, then steps.
+    uint32_t wrapped_lo[P4D_W];
+    uint32_t wrapped_hi[P4D_W];
+    uint64_t c = cell_wrap(first, line->period[0]);
+    for (unsigned i = 0U; i < P4D_W; ++i) {
+      wrapped_lo[i] = cell_lo(c);
+      wrapped_hi[i] = cell_hi(c);
+      c             = c + 1U == line->period[0] ? 0U : c + 1U;
+    }
+    lo = vi_load(wrapped_lo);
+    hi = vi_load(wrapped_hi);
+  } else {
+    // A part never straddles a multiple of 2^32.
+    lo = vi_add(vi_set1(cell_lo(first)), vi_lane_index());
+    hi = vi_set1(cell_hi(first));
+  }
+
+  // The chain through x, then the (y, z, w) corners: h[q], bit k - 1 of
+  // q set on the upper side of axis k.
+  VI hash[8];
+  hash[0] = vi_link(vi_set1(line->key), lo, hi, hash_mul[0]);
   P4D_UNROLL
-  for (unsigned l = 0U; l < P4D_GROUP; l += P4D_W) {
-    VI lo;
-    VI hi;
-    if (line->period[0] != 0U) {
-      // A tile: the values wrap anywhere in the half.
-      // Consecutive values: one division, then steps.
-      uint32_t wrapped_lo[P4D_W];
-      uint32_t wrapped_hi[P4D_W];
-      uint64_t c = cell_wrap(first + l, line->period[0]);
-      for (unsigned i = 0U; i < P4D_W; ++i) {
-        wrapped_lo[i] = cell_lo(c);
-        wrapped_hi[i] = cell_hi(c);
-        c             = c + 1U == line->period[0] ? 0U : c + 1U;
-      }
-      lo = vi_load(wrapped_lo);
-      hi = vi_load(wrapped_hi);
-    } else {
-      // A half never straddles a multiple of 2^32.
-      lo = vi_add(vi_set1(cell_lo(first) + l), vi_lane_index());
-      hi = vi_set1(cell_hi(first));
-    }
-
-    // The chain through x, then the (y, z, w) corners: h[q], bit k - 1 of
-    // q set on the upper side of axis k.
-    VI hash[8];
-    hash[0] = vi_link(vi_set1(line->key), lo, hi, hash_mul[0]);
+  for (unsigned k = 1U, n = 1U; k < 4U; ++k, n <<= 1U) {
+    const uint64_t at = line->row_cell[0][k - 1U];
+    const uint64_t up = line->row_cell[1][k - 1U];
     P4D_UNROLL
-    for (unsigned k = 1U, n = 1U; k < 4U; ++k, n <<= 1U) {
-      const uint64_t at = line->row_cell[0][k - 1U];
-      const uint64_t up = line->row_cell[1][k - 1U];
-      P4D_UNROLL
-      for (unsigned i = n; i-- > 0U;) {
-        hash[i + n] = vi_link(
-          hash[i], vi_set1(cell_lo(up)), vi_set1(cell_hi(up)), hash_mul[k]);
-        hash[i] = vi_link(
-          hash[i], vi_set1(cell_lo(at)), vi_set1(cell_hi(at)), hash_mul[k]);
-      }
+    for (unsigned i = n; i-- > 0U;) {
+      hash[i + n] = vi_link(
+        hash[i], vi_set1(cell_lo(up)), vi_set1(cell_hi(up)), hash_mul[k]);
+      hash[i] = vi_link(
+        hash[i], vi_set1(cell_lo(at)), vi_set1(cell_hi(at)), hash_mul[k]);
     }
+  }
 
-    const unsigned at = h * P4D_GROUP + l;
+  const unsigned at = h * P4D_W;
+  P4D_UNROLL
+  for (unsigned q = 0U; q < 8U; ++q) {
+    const VI g = vi_leaf(hash[q]);
+    vf_store(&win->k[q][0][at], vf_lookup32(gradient_column[0], g));
     P4D_UNROLL
-    for (unsigned q = 0U; q < 8U; ++q) {
-      const VI g = vi_leaf(hash[q]);
-      vf_store(&win->k[q][0][at], vf_lookup32(gradient_column[0], g));
-      P4D_UNROLL
-      for (unsigned a = 1U; a < 4U; ++a) {
-        const float d = line->row_d[(q >> (a - 1U)) & 1U][a - 1U];
-        vf_store(&win->k[q][a][at],
-                 vf_mul(vf_lookup32(gradient_column[a], g), vf_set1(d)));
-      }
+    for (unsigned a = 1U; a < 4U; ++a) {
+      const float d = line->row_d[(q >> (a - 1U)) & 1U][a - 1U];
+      vf_store(&win->k[q][a][at],
+               vf_mul(vf_lookup32(gradient_column[a], g), vf_set1(d)));
     }
   }
 }
@@ -143,27 +151,38 @@ row_window(const Line* line, RowWindow* win, uint64_t x0, uint64_t x_top)
 {
   const uint64_t first = x0 & ~(uint64_t)(P4D_GROUP - 1U);
   if (!win->valid || first != win->first) {
-    if (win->valid && first == win->first + P4D_GROUP && win->filled[1]) {
+    const unsigned half = P4D_ROW_PARTS / 2U;
+    if (win->valid && first == win->first + P4D_GROUP) {
       // The row moved on by a half: the upper half becomes the lower.
-      for (unsigned q = 0U; q < 8U; ++q) {
-        for (unsigned a = 0U; a < 4U; ++a) {
-          memcpy(
-            win->k[q][a], win->k[q][a] + P4D_GROUP, sizeof(float) * P4D_GROUP);
+      for (unsigned h = 0U; h < half; ++h) {
+        win->filled[h] = win->filled[h + half];
+        if (win->filled[h]) {
+          for (unsigned q = 0U; q < 8U; ++q) {
+            for (unsigned a = 0U; a < 4U; ++a) {
+              memcpy(win->k[q][a] + (size_t)h * P4D_W,
+                     win->k[q][a] + (size_t)(h + half) * P4D_W,
+                     sizeof(float) * P4D_W);
+            }
+          }
         }
       }
-      win->filled[0] = true;
     } else {
-      win->filled[0] = false;
+      for (unsigned h = 0U; h < half; ++h) {
+        win->filled[h] = false;
+      }
     }
-    win->filled[1] = false;
-    win->first     = first;
-    win->valid     = true;
+    for (unsigned h = half; h < P4D_ROW_PARTS; ++h) {
+      win->filled[h] = false;
+    }
+    win->first = first;
+    win->valid = true;
   }
-  if (!win->filled[0]) {
-    row_fill(line, win, 0U);
-  }
-  if (x_top - first >= P4D_GROUP && !win->filled[1]) {
-    row_fill(line, win, 1U);
+  for (unsigned h = (unsigned)(x0 - first) / P4D_W;
+       h <= (unsigned)(x_top - first) / P4D_W;
+       ++h) {
+    if (!win->filled[h]) {
+      row_fill(line, win, h);
+    }
   }
 }
 
@@ -177,30 +196,140 @@ row_dot(const RowWindow* win, unsigned i, unsigned q, VF dx)
                 vf_set1(win->k[q][3][i]));
 }
 
-/**
-   The x blend of the 8 (y, z, w) corners into v, for lanes in x cells
-   x0 .. x0 + n_x - 2 (so that their corners are the x values x0 .. x0 +
-   n_x - 1, at index i0 .. of the window), with x offsets f, f1 = f - 1,
-   fade u and low halves of the cells c.
-*/
+/// The x offsets f, f1 = f - 1, fade u and variance var_t of the P4D_W
+/// lanes at times t_lo, t_hi of a row, as block_row() computes them; the
+/// low halves of the lanes' cells in *c.
 P4D_ROW_INLINE void
+row_lanes(const Line* line,
+          VD          t_lo,
+          VD          t_hi,
+          VF*         f,
+          VF*         f1,
+          VF*         u,
+          VF*         var_t,
+          VI*         c)
+{
+  VD lo;
+  VD hi;
+  VI c_hi;
+  coords(line, 0U, t_lo, t_hi, &lo, &hi);
+  vsplit(lo, hi, f, c, &c_hi);
+  (void)c_hi;
+  *f1          = vf_sub(*f, vf_set1(1.0f));
+  *u           = vf_fade(*f);
+  VF var_p     = vf_variance_s(*u);
+  *var_t       = vf_variance_t(*f, *f1, *u);
+  bool started = true;
+  for (unsigned a = 0U; a < 3U; ++a) {
+    vf_variance_fold(&started,
+                     &var_p,
+                     var_t,
+                     vf_set1(line->row_var_s[a]),
+                     vf_set1(line->row_var_t[a]));
+  }
+}
+
+/**
+   The x blend of (y, z, w) corner q for lanes in x cells x0 .. x0 + n_x -
+   2 (so that their corners are the x values x0 .. x0 + n_x - 1, at index
+   i0 .. of the window), with x offsets f, fade u, and for each x value j
+   the lanes in cell x0 + j and their x offsets to value j.
+*/
+P4D_ROW_INLINE VF
 row_blend_x(const RowWindow* win,
             unsigned         i0,
-            uint64_t         x0,
             unsigned         n_x,
+            unsigned         q,
             VF               f,
-            VF               f1,
             VF               u,
-            VI               c,
-            VF               v[8])
+            const VM         in_cell[],
+            const VF         dx[])
 {
-  if (n_x == 2U) {
-    // Every lane in cell x0.
+  VF lower = row_dot(win, i0, q, f);
+  VF upper = lower;
+  P4D_UNROLL
+  for (unsigned j = 1U; j < n_x; ++j) {
+    const VF d = row_dot(win, i0 + j, q, dx[j]);
+    lower      = vf_blend(in_cell[j], lower, d);
+    upper      = vf_blend(in_cell[j - 1U], upper, d);
+  }
+  return vf_lerp(u, lower, upper);
+}
+
+/**
+   A block of a row whose lanes, with x offsets f, f1 = f - 1, fade u,
+   variance var_t and low halves of their cells c, lie in x cells x0 .. x0
+   + P4D_W - 1 (at most): each lane looks up its lower corner's constants
+   at its cell's index in the window and its upper corner's at the next,
+   so the dot products are those of block_row_cell(), per lane.  The
+   window holds the x values x0 .. x0 + P4D_W, which the lookups read.
+*/
+P4D_ROW_INLINE VF
+block_row_lookup(const Line* line,
+                 RowWindow*  win,
+                 uint64_t    x0,
+                 VF          f,
+                 VF          f1,
+                 VF          u,
+                 VF          var_t,
+                 VI          c)
+{
+  const VI j = vi_add(c, vi_set1(0U - cell_lo(x0)));
+  row_window(line, win, x0, x0 + P4D_W);
+  const unsigned i0 = (unsigned)(x0 - win->first);
+  VF             zw[2];
+  P4D_UNROLL
+  for (unsigned w = 0U; w < 2U; ++w) {
+    VF yz[2];
     P4D_UNROLL
-    for (unsigned q = 0U; q < 8U; ++q) {
-      v[q] = vf_lerp(u, row_dot(win, i0, q, f), row_dot(win, i0 + 1U, q, f1));
+    for (unsigned z = 0U; z < 2U; ++z) {
+      VF xy[2];
+      P4D_UNROLL
+      for (unsigned y = 0U; y < 2U; ++y) {
+        const unsigned q = y | z << 1U | w << 2U;
+        VF             k[2][4];
+        P4D_UNROLL
+        for (unsigned a = 0U; a < 4U; ++a) {
+          k[0][a] = vf_lookup_w(&win->k[q][a][i0], j);
+          k[1][a] = vf_lookup_w(&win->k[q][a][i0 + 1U], j);
+        }
+        const VF lower =
+          vf_add(vf_add(vf_fma(k[0][0], f, k[0][1]), k[0][2]), k[0][3]);
+        const VF upper =
+          vf_add(vf_add(vf_fma(k[1][0], f1, k[1][1]), k[1][2]), k[1][3]);
+        xy[y] = vf_lerp(u, lower, upper);
+      }
+      yz[z] = vf_lerp(vf_set1(line->row_u[0]), xy[0], xy[1]);
     }
-    return;
+    zw[w] = vf_lerp(vf_set1(line->row_u[1]), yz[0], yz[1]);
+  }
+  return vf_normalise(vf_lerp(vf_set1(line->row_u[2]), zw[0], zw[1]), var_t);
+}
+
+/**
+   A block of a row whose points lie in x cells x0 .. x0 + n_x - 2 (so
+   that its corners are the x values x0 .. x0 + n_x - 1), 3 <= n_x <=
+   P4D_GROUP + 1: block_row_lookup() if n_x <= P4D_W + 1, else each lane
+   picks its corners' dot products by blends.  As in block_row_cell(),
+   corner pairs are blended as soon as both are known.
+*/
+static VF
+block_row(const Line* line,
+          RowWindow*  win,
+          VD          t_lo,
+          VD          t_hi,
+          uint64_t    x0,
+          unsigned    n_x)
+{
+  VF f;
+  VF f1;
+  VF u;
+  VF var_t;
+  VI c;
+  row_lanes(line, t_lo, t_hi, &f, &f1, &u, &var_t, &c);
+
+  if (n_x <= P4D_W + 1U) {
+    return block_row_lookup(line, win, x0, f, f1, u, var_t, c);
   }
 
   // Lanes in cell x0 + j see value j as their lower corner, lanes in cell
@@ -213,77 +342,104 @@ row_blend_x(const RowWindow* win,
     in_cell[j] = vi_eq(c, vi_set1(cell_lo(x0 + j)));
     dx[j]      = vf_blend(in_cell[j], f1, f);
   }
+  row_window(line, win, x0, x0 + n_x - 1U);
+  const unsigned i0 = (unsigned)(x0 - win->first);
+  VF             zw[2];
   P4D_UNROLL
-  for (unsigned q = 0U; q < 8U; ++q) {
-    VF lower = row_dot(win, i0, q, f);
-    VF upper = lower;
+  for (unsigned w = 0U; w < 2U; ++w) {
+    VF yz[2];
     P4D_UNROLL
-    for (unsigned j = 1U; j < n_x; ++j) {
-      const VF d = row_dot(win, i0 + j, q, dx[j]);
-      lower      = vf_blend(in_cell[j], lower, d);
-      upper      = vf_blend(in_cell[j - 1U], upper, d);
+    for (unsigned z = 0U; z < 2U; ++z) {
+      const unsigned q  = z << 1U | w << 2U;
+      const VF       v0 = row_blend_x(win, i0, n_x, q, f, u, in_cell, dx);
+      const VF       v1 = row_blend_x(win, i0, n_x, q | 1U, f, u, in_cell, dx);
+      yz[z]             = vf_lerp(vf_set1(line->row_u[0]), v0, v1);
     }
-    v[q] = vf_lerp(u, lower, upper);
+    zw[w] = vf_lerp(vf_set1(line->row_u[1]), yz[0], yz[1]);
   }
+  return vf_normalise(vf_lerp(vf_set1(line->row_u[2]), zw[0], zw[1]), var_t);
 }
 
 /**
-   A block of a row whose points lie in x cells x0 .. x0 + n_x - 2 (so
-   that its corners are the x values x0 .. x0 + n_x - 1), n_x <=
-   P4D_GROUP + 1.
+   nb (1 .. P4D_ROW_SHARE) consecutive blocks of a row from time t_first,
+   of m points (P4D_W if nb > 1), every point in x cell x0, into r: their
+   corners are the x values x0 and x0 + 1, whose constants the blocks share. The
+   scalar kernel's operations on the same values, but each pair of corners is
+   blended as soon as both are known (x, then y, z, w as in blend()), so that
+   few values stay live in the registers.
 */
-static VF
-block_row(const Line* line,
-          RowWindow*  win,
-          VD          t_lo,
-          VD          t_hi,
-          uint64_t    x0,
-          unsigned    n_x)
+P4D_ROW_INLINE void
+block_row_cell(const Line* line,
+               RowWindow*  win,
+               double      t_first,
+               uint64_t    x0,
+               unsigned    nb,
+               size_t      m,
+               VF          r[P4D_ROW_SHARE])
 {
-  VD lo;
-  VD hi;
-  VF f;
-  VI c;
-  VI c_hi;
-  coords(line, 0U, t_lo, t_hi, &lo, &hi);
-  vsplit(lo, hi, &f, &c, &c_hi);
-  (void)c_hi;
-  const VF f1 = vf_sub(f, vf_set1(1.0f));
-  const VF u  = vf_fade(f);
-
-  VF   var_p   = vf_variance_s(u);
-  VF   var_t   = vf_variance_t(f, f1, u);
-  bool started = true;
-  for (unsigned a = 0U; a < 3U; ++a) {
-    vf_variance_fold(&started,
-                     &var_p,
-                     &var_t,
-                     vf_set1(line->row_var_s[a]),
-                     vf_set1(line->row_var_t[a]));
+  VF f[P4D_ROW_SHARE];
+  VF f1[P4D_ROW_SHARE];
+  VF u[P4D_ROW_SHARE];
+  VF var_t[P4D_ROW_SHARE];
+  P4D_UNROLL
+  for (unsigned b = 0U; b < nb; ++b) {
+    const VD t0 = vd_set1(t_first + (double)(b * P4D_W));
+    VI       c;
+    row_lanes(line,
+              vd_add(t0, vd_lane_times(0U, m)),
+              vd_add(t0, vd_lane_times(1U, m)),
+              &f[b],
+              &f1[b],
+              &u[b],
+              &var_t[b],
+              &c);
+    (void)c;
   }
 
-  row_window(line, win, x0, x0 + n_x - 1U);
+  row_window(line, win, x0, x0 + 1U);
   const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             v[8];
-  switch (n_x) {
-  case 2U:
-    row_blend_x(win, i0, x0, 2U, f, f1, u, c, v);
-    break;
-  case 3U:
-    row_blend_x(win, i0, x0, 3U, f, f1, u, c, v);
-    break;
-  case 4U:
-    row_blend_x(win, i0, x0, 4U, f, f1, u, c, v);
-    break;
-  default:
-    row_blend_x(win, i0, x0, n_x, f, f1, u, c, v);
-    break;
+  VF             zw[2][P4D_ROW_SHARE];
+  P4D_UNROLL
+  for (unsigned w = 0U; w < 2U; ++w) {
+    VF yz[2][P4D_ROW_SHARE];
+    P4D_UNROLL
+    for (unsigned z = 0U; z < 2U; ++z) {
+      VF xy[2][P4D_ROW_SHARE];
+      P4D_UNROLL
+      for (unsigned y = 0U; y < 2U; ++y) {
+        const unsigned q = y | z << 1U | w << 2U;
+        VF             k[2][4];
+        P4D_UNROLL
+        for (unsigned a = 0U; a < 4U; ++a) {
+          k[0][a] = vf_set1(win->k[q][a][i0]);
+          k[1][a] = vf_set1(win->k[q][a][i0 + 1U]);
+        }
+        P4D_UNROLL
+        for (unsigned b = 0U; b < nb; ++b) {
+          const VF lower =
+            vf_add(vf_add(vf_fma(k[0][0], f[b], k[0][1]), k[0][2]), k[0][3]);
+          const VF upper =
+            vf_add(vf_add(vf_fma(k[1][0], f1[b], k[1][1]), k[1][2]), k[1][3]);
+          xy[y][b] = vf_lerp(u[b], lower, upper);
+        }
+      }
+      const VF uy = vf_set1(line->row_u[0]);
+      P4D_UNROLL
+      for (unsigned b = 0U; b < nb; ++b) {
+        yz[z][b] = vf_lerp(uy, xy[0][b], xy[1][b]);
+      }
+    }
+    const VF uz = vf_set1(line->row_u[1]);
+    P4D_UNROLL
+    for (unsigned b = 0U; b < nb; ++b) {
+      zw[w][b] = vf_lerp(uz, yz[0][b], yz[1][b]);
+    }
   }
-
-  const VF u_yzw[3] = { vf_set1(line->row_u[0]),
-                        vf_set1(line->row_u[1]),
-                        vf_set1(line->row_u[2]) };
-  return vf_normalise(blend(v, u_yzw, 3U), var_t);
+  const VF uw = vf_set1(line->row_u[2]);
+  P4D_UNROLL
+  for (unsigned b = 0U; b < nb; ++b) {
+    r[b] = vf_normalise(vf_lerp(uw, zw[0][b], zw[1][b]), var_t[b]);
+  }
 }
 
 /// Points first .. first + n - 1 of a row into out, P4D_W at a time.
@@ -310,15 +466,49 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
     const VD     t_hi = vd_add(vd_set1(t_first), vd_lane_times(1U, m));
     const double a    = floor(p_first) + 0.0;
     const double b    = floor(p_last) + 0.0;
-    const double n_x  = fabs(b - a) + 2.0;
-    const VF     r    = n_x <= (double)(P4D_GROUP + 1U)
-                          ? block_row(line,
+    if (a == b) {
+      // One x cell: with the next blocks too if they share it.
+      VF       r[P4D_ROW_SHARE];
+      unsigned nb = 1U;
+      if (m == P4D_W) {
+        for (unsigned k = P4D_ROW_SHARE; k > 1U; k /= 2U) {
+          if (n - i < (size_t)k * P4D_W) {
+            continue;
+          }
+          const double p_next =
+            line->origin[0] +
+            (double)(t0 + (int64_t)(k * P4D_W) - 1) * line->step[0];
+          if (coord_ok(p_next) && floor(p_next) + 0.0 == a) {
+            nb = k;
+            break;
+          }
+        }
+      }
+      const uint64_t x0 = (uint64_t)(int64_t)a;
+      if (nb == 4U) {
+        block_row_cell(line, &win, t_first, x0, 4U, P4D_W, r);
+      } else if (nb == 2U) {
+        block_row_cell(line, &win, t_first, x0, 2U, P4D_W, r);
+      } else {
+        block_row_cell(line, &win, t_first, x0, 1U, m, r);
+        block_store(r[0], m, out + i);
+        continue;
+      }
+      for (unsigned k = 0U; k < nb; ++k) {
+        vf_store(out + i + (size_t)k * P4D_W, r[k]);
+      }
+      i += (size_t)(nb - 1U) * P4D_W;
+      continue;
+    }
+    const double n_x = fabs(b - a) + 2.0;
+    const VF     r   = n_x <= (double)(P4D_GROUP + 1U)
+                         ? block_row(line,
                                &win,
                                t_lo,
                                t_hi,
                                (uint64_t)(int64_t)(a < b ? a : b),
                                (unsigned)n_x)
-                          : block_lanes(line, t_lo, t_hi);
+                         : block_lanes(line, t_lo, t_hi);
     block_store(r, m, out + i);
   }
 }

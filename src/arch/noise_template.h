@@ -42,6 +42,9 @@
                                             to float
     VF   vf_lookup32(const float t[32], VI i)  t[i], only with
                                             P4D_LOOKUP32
+    VF   vf_lookup_w(const float t[P4D_W], VI i)  t[i] for i < P4D_W
+                                            (one permute), only with
+                                            P4D_LOOKUP32
     VI   vi_add_masked(VI a, VM m, VI b)    a + b in the lanes of m, a
                                             elsewhere; only with
                                             P4D_LOOKUP32

@@ -114,6 +114,13 @@ vf_lookup32(const float t[32], VI index)
     _mm256_blendv_ps(a, b, bit3), _mm256_blendv_ps(c, d, bit3), bit4);
 }
 
+/// t[i] for i in 0 .. 7: one permute.
+static inline VF
+vf_lookup_w(const float t[8], VI index)
+{
+  return _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), index);
+}
+
 static inline VI
 vi_load(const uint32_t* p)
 {

@@ -101,6 +101,13 @@ vf_lookup32(const float table[32], VI index)
     _mm512_loadu_ps(table), index, _mm512_loadu_ps(table + 16));
 }
 
+/// t[i] for i in 0 .. 15: one permute.
+static inline VF
+vf_lookup_w(const float t[16], VI index)
+{
+  return _mm512_permutexvar_ps(index, _mm512_loadu_ps(t));
+}
+
 static inline VI
 vi_load(const uint32_t* p)
 {

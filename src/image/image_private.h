@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 /// Pixels of a row evaluated per pass, in stack buffers.
-#define P4D_IMAGE_CHUNK 256U
+#define P4D_IMAGE_CHUNK 2048U
 
 /**
    One octave of a field: where pixel (px, py) lies in its noise.  On axis

@@ -40,11 +40,16 @@ typedef struct {
   P4dFrameName      name;
   P4dImageSetup     setup;
   int64_t           n_frames;
-  unsigned          n_workers;     ///< Jobs that each render whole frames
-  unsigned          row_jobs;      ///< Threads that share the rows of a frame
-  bool              value;         ///< Frames need the field's value
-  bool              sidecar;       ///< Each file gets a sidecar
-  bool              progress_here; ///< The one job shows the progress bar
+  unsigned          n_threads; ///< Jobs that each render whole frames
+  unsigned          n_workers; ///< Frame buffers: frame n is in buffer
+                               ///< n % n_workers, rendered by job n %
+                               ///< n_threads; two per job for a stream,
+                               ///< so that a job renders its next frame
+                               ///< while its last waits to be written
+  unsigned row_jobs;           ///< Threads that share the rows of a frame
+  bool     value;              ///< Frames need the field's value
+  bool     sidecar;            ///< Each file gets a sidecar
+  bool     progress_here;      ///< The one job shows the progress bar
 
   pthread_mutex_t lock;
   pthread_cond_t  changed;
@@ -351,16 +356,17 @@ going(Shared* sh)
   return !stop;
 }
 
-/// A job's frames: n = index, index + n_workers, ...; each written to its
+/// A job's frames: n = index, index + n_threads, ...; each written to its
 /// files, or (one stream) handed to the writing thread.
 static void*
 worker_main(void* arg)
 {
-  Worker* const w          = (Worker*)arg;
-  Shared* const sh         = w->sh;
-  const bool    one_stream = sh->format.writer->one_stream;
-  for (int64_t n = w->index; n < sh->n_frames && going(sh);
-       n += sh->n_workers) {
+  const Worker* const job        = (const Worker*)arg;
+  Shared* const       sh         = job->sh;
+  const bool          one_stream = sh->format.writer->one_stream;
+  for (int64_t n = job->index; n < sh->n_frames && going(sh);
+       n += sh->n_threads) {
+    Worker* const w = &sh->workers[n % sh->n_workers];
     if (one_stream) {
       pthread_mutex_lock(&sh->lock);
       while (w->ready >= 0 && !sh->stop) {
@@ -412,7 +418,7 @@ wait_a_little(Shared* sh)
   pthread_cond_timedwait(&sh->changed, &sh->lock, &until);
 }
 
-/// The writing thread of one stream: frame k from job k % n_workers, in
+/// The writing thread of one stream: frame k from buffer k % n_workers, in
 /// order.  With one job it renders too.
 static void
 write_stream(Shared* sh, bool progress)
@@ -420,7 +426,7 @@ write_stream(Shared* sh, bool progress)
   const P4dWriterClass* const writer = sh->format.writer;
   for (int64_t k = 0; k < sh->n_frames; ++k) {
     Worker* const w = &sh->workers[k % sh->n_workers];
-    if (sh->n_workers == 1U) {
+    if (sh->n_threads == 1U) {
       if (!going(sh)) {
         break;
       }
@@ -596,10 +602,10 @@ run_jobs(Shared* sh, bool progress)
 {
   const bool one_stream = sh->format.writer->one_stream;
   unsigned   n_started  = 0U;
-  if (sh->n_workers > 1U) {
+  if (sh->n_threads > 1U) {
     sigset_t old;
     hold_signals(&old);
-    for (unsigned j = 0U; j < sh->n_workers; ++j) {
+    for (unsigned j = 0U; j < sh->n_threads; ++j) {
       if (pthread_create(
             &sh->workers[j].thread, NULL, worker_main, &sh->workers[j])) {
         P4dRenderStatus st;
@@ -614,7 +620,7 @@ run_jobs(Shared* sh, bool progress)
   }
   if (one_stream) {
     write_stream(sh, progress);
-  } else if (sh->n_workers == 1U) {
+  } else if (sh->n_threads == 1U) {
     sh->progress_here = progress;
     worker_main(&sh->workers[0]);
   } else {
@@ -698,8 +704,10 @@ p4d_pictures_run(const P4dPlan*    plan,
                     o->duration_arg ? "--duration" : "--fps");
   }
   const unsigned jobs = o->n_jobs ? o->n_jobs : 1U;
-  sh.n_workers = (int64_t)jobs < sh.n_frames ? jobs : (unsigned)sh.n_frames;
-  sh.row_jobs  = jobs / sh.n_workers;
+  sh.n_threads = (int64_t)jobs < sh.n_frames ? jobs : (unsigned)sh.n_frames;
+  sh.n_workers =
+    one_stream && sh.n_threads > 1U ? 2U * sh.n_threads : sh.n_threads;
+  sh.row_jobs = jobs / sh.n_threads;
 
   const char* inputs[2] = { plan->preset_file[0] ? plan->preset_file : NULL,
                             NULL };

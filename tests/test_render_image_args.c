@@ -3,8 +3,9 @@
 
 /*
   perlin4d-render's picture options from the command line: --size,
-  rational and decimal --fps, --compression; each bad value refused with
-  one line and exit status 2, nothing written.
+  rational and decimal --fps, --compression, frame names, folders, a
+  plugin that renders no pictures, formats that cannot stream; each bad
+  value refused with one line and exit status 2, nothing written.
 */
 
 #undef NDEBUG
@@ -54,6 +55,23 @@ static const Case refusals[] = {
   { { "-o", "a.png", "--compression", "-1" },
     2,
     "--compression '-1': not a whole" },
+  { { "-o", "a_%d_%d.png" }, 2, "-o 'a_%d_%d.png': more than one frame" },
+  { { "-o", "a_%n.png" }, 2, "-o 'a_%n.png': a frame number is %d" },
+  { { "-o", "a_%s.png" }, 2, "-o 'a_%s.png': a frame number is %d" },
+  { { "-o", "a_%03d.y4m" }, 2, "-o 'a_%03d.y4m': y4m holds every frame" },
+  { { "-o", "missing/f_%03d.png" },
+    2,
+    "missing/f_000.png: folder does not exist" },
+  { { "-o", "a.png", "--plugin", "mod" },
+    2,
+    "-o 'a.png': Perlin4D Mod renders no pictures" },
+  { { "-o", "a.wav", "--plugin", "image" },
+    2,
+    "-o 'a.wav': Perlin4D Image renders pictures only" },
+  { { "-o", "-", "--format", "png" }, 2, "--format 'png': cannot be written" },
+  { { "-o", "a.exr", "--format", "exr-pcm16" },
+    2,
+    "--format 'exr-pcm16': this container" },
 };
 
 /// CSV rows at a rational rate: row k at k 1001/30000 s.
@@ -89,7 +107,7 @@ main(int argc, char** argv)
     p4d_cli_refused(
       refusals[i].args, refusals[i].status, refusals[i].message, 0U);
   }
-  printf("# %zu refusals, one line each\n",
+  printf("# %zu refusals, one line each, nothing written\n",
          sizeof(refusals) / sizeof(refusals[0]));
   test_csv_rational();
   p4d_cli_close();

@@ -3,8 +3,7 @@
 
 /*
   perlin4d-render's pictures from the command line: an image output
-  implies --plugin image and a sound plugin refuses it; hostile sizes,
-  names and folders are refused with one line and nothing written; a
+  implies --plugin image (the refusals are test_render_image_args'); a
   sequence at a rational rate; a progress bar on a terminal only; SIGTERM
   in the middle of a sequence leaves no partial file; and a Y4M stream
   piped into ffmpeg with the WAV of the same song makes an MP4 whose video
@@ -21,36 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-  const char* args[P4D_PROC_MAX_ARGS];
-  int         status;
-  const char* message;
-} Case;
-
-static const Case refusals[] = {
-  { { "-o", "a.png", "--size", "0x0" }, 2, "--size '0x0': each side is 1" },
-  { { "-o", "a.png", "--size", "65536x65536" },
-    2,
-    "--size '65536x65536': each side is 1" },
-  { { "-o", "a_%d_%d.png" }, 2, "-o 'a_%d_%d.png': more than one frame" },
-  { { "-o", "a_%n.png" }, 2, "-o 'a_%n.png': a frame number is %d" },
-  { { "-o", "a_%s.png" }, 2, "-o 'a_%s.png': a frame number is %d" },
-  { { "-o", "a_%03d.y4m" }, 2, "-o 'a_%03d.y4m': y4m holds every frame" },
-  { { "-o", "missing/f_%03d.png" },
-    2,
-    "missing/f_000.png: folder does not exist" },
-  { { "-o", "a.png", "--plugin", "mod" },
-    2,
-    "-o 'a.png': Perlin4D Mod renders no pictures" },
-  { { "-o", "a.wav", "--plugin", "image" },
-    2,
-    "-o 'a.wav': Perlin4D Image renders pictures only" },
-  { { "-o", "-", "--format", "png" }, 2, "--format 'png': cannot be written" },
-  { { "-o", "a.exr", "--format", "exr-pcm16" },
-    2,
-    "--format 'exr-pcm16': this container" },
-};
 
 /// A picture from the command line: an image output implies the engine.
 static void
@@ -263,12 +232,6 @@ main(int argc, char** argv)
 {
   assert(argc == 2);
   p4d_cli_open(argv[1], "image-cli");
-  for (size_t i = 0U; i < sizeof(refusals) / sizeof(refusals[0]); ++i) {
-    p4d_cli_refused(
-      refusals[i].args, refusals[i].status, refusals[i].message, 0U);
-  }
-  printf("# %zu refusals, one line each, nothing written\n",
-         sizeof(refusals) / sizeof(refusals[0]));
   test_implied();
   test_warnings();
   test_sequence();

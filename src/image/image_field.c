@@ -43,6 +43,7 @@
   is then evaluated at the displaced points.
 */
 
+#include "exact_math.h"
 #include "image_private.h"
 
 #include <math.h>
@@ -226,10 +227,13 @@ static void
 veins_finish(const double* u, float* z, uint32_t n)
 {
   for (uint32_t i = 0U; i < n; ++i) {
-    const double b =
-      fabs(sin(3.14159265358979323846 *
-               (u[i] + P4D_IMAGE_VEIN_TURBULENCE * (double)z[i])));
-    z[i] = (float)((sqrt(sqrt(b)) - 0.8594) / 0.1555);
+    // |sin(pi v)| through the fraction r of v (exact), with the core's
+    // deterministic sine (libm's sin may differ in the last bit on another
+    // machine; sqrt is exact everywhere).
+    const double v = u[i] + P4D_IMAGE_VEIN_TURBULENCE * (double)z[i];
+    const double r = v - floor(v);
+    const double b = p4d_exact_quarter_sin(r <= 0.5 ? 2.0 * r : 2.0 - 2.0 * r);
+    z[i]           = (float)((sqrt(sqrt(b)) - 0.8594) / 0.1555);
   }
 }
 

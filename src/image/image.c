@@ -186,6 +186,7 @@ p4d_image_frame_set(P4dImageFrame*      frame,
   }
   const float* const p = f->params;
   f->type              = (unsigned)p[P4D_IMAGE_TYPE];
+  f->basis             = (unsigned)p[P4D_IMAGE_BASIS];
   f->tone              = (unsigned)p[P4D_IMAGE_TONE];
   f->palette           = (unsigned)p[P4D_IMAGE_PALETTE];
   f->warp              = p[P4D_IMAGE_WARP];

@@ -41,8 +41,15 @@
   Warp.  Two more fields of the same settings with other seeds, evaluated
   along the row, displace x and y by warp times their z (cells); the field
   is then evaluated at the displaced points.
+
+  Bases (one row of the bases table each): the noise an octave is made
+  of, along a row and at any points, and its level.  Improved 4D is the
+  Mod's noise; classic 3D and 2D are the core's 1985 noise (classic.h) on
+  the octave's x, y and w, or x and y.  Octaves, weights, tiles and types
+  are the same for every basis.
 */
 
+#include "classic.h"
 #include "exact_math.h"
 #include "image_private.h"
 
@@ -112,7 +119,7 @@ p4d_image_field_prepare(P4dImageField*           f,
   }
 }
 
-/// The noise of octave o at n points p.
+/// The noise of octave o at n points p (improved 4D).
 static void
 octave_points(const P4dImageOctave* o,
               const double (*p)[4],
@@ -122,7 +129,26 @@ octave_points(const P4dImageOctave* o,
   p4d_noise4_points_tile(o->seed, p, out, n, o->period);
 }
 
-/// The noise of octave o of frame fr along row y, pixels first..first+n-1.
+/// The line of octave o of frame fr along row y: its origin and step.
+static void
+octave_line(const P4dImageFrame*  fr,
+            const P4dImageOctave* o,
+            double                y,
+            double                origin[4],
+            double                step[4])
+{
+  origin[0] = (fr->x0 - o->centre[0]) * o->scale[0] + o->add[0];
+  origin[1] = (y - o->centre[1]) * o->scale[1] + o->add[1];
+  origin[2] = (fr->z - o->centre[2]) * o->scale[2] + o->add[2];
+  origin[3] = o->w;
+  step[0]   = fr->step_x * o->scale[0];
+  step[1]   = 0.0;
+  step[2]   = 0.0;
+  step[3]   = 0.0;
+}
+
+/// The noise of octave o of frame fr along row y, pixels first..first+n-1
+/// (improved 4D).
 static void
 octave_row(const P4dImageFrame*  fr,
            const P4dImageOctave* o,
@@ -131,15 +157,213 @@ octave_row(const P4dImageFrame*  fr,
            float*                out,
            uint32_t              n)
 {
-  const double origin[4] = {
-    (fr->x0 - o->centre[0]) * o->scale[0] + o->add[0],
-    (y - o->centre[1]) * o->scale[1] + o->add[1],
-    (fr->z - o->centre[2]) * o->scale[2] + o->add[2],
-    o->w,
-  };
-  const double step[4] = { fr->step_x * o->scale[0], 0.0, 0.0, 0.0 };
+  double origin[4];
+  double step[4];
+  octave_line(fr, o, y, origin, step);
   p4d_noise4_span_tile(o->seed, origin, step, first, out, n, o->period);
 }
+
+/*
+  The classic bases: the 1985 noise (src/noise/classic.h, its s-curve) on
+  the octave's x, y and, in 3D, its w (time): the third axis is the 4D
+  octave's w, so loops and tiles wrap as they wrap the 4D noise, and z
+  (morph) is not used.  In 2D time does not move the picture.
+*/
+
+/**
+   The level of classic 3D noise on a slice of fixed w, over its level in
+   the whole cell: the variance of the blend at fractions f is V(f) / 3,
+   V = sum over axes b of T(f_b) prod_{a != b} S(f_a) (doc/noise-core.md),
+   so its mean over x and y at the w fraction f is (2 E[T] E[S] S(f) +
+   E[S]^2 T(f)) / 3 against E[T] E[S]^2 over the cell: a ratio r(f) =
+   (2 S(f) / E[S] + T(f) / E[T]) / 3, from 0.90 at f = 0 to 1.14 at 1/2
+   (cubic fade: E[S] = 26/35, E[T] = 19/315).  A frame is such a slice, so
+   each octave is scaled by 1 / sqrt(r) of its w: the picture is the 1985
+   noise, and its contrast does not pulse once per cell of time.  r is C1
+   in w, as the noise is.
+*/
+static float
+classic3_slice_gain(double w)
+{
+  const double f = w - floor(w);
+  const double s = f * f * (3.0 - 2.0 * f);
+  const double a = 1.0 - s;
+  const double S = a * a + s * s;
+  const double T = a * a * f * f + s * s * (1.0 - f) * (1.0 - f);
+  const double r = (2.0 * S * (35.0 / 26.0) + T * (315.0 / 19.0)) / 3.0;
+  return (float)(1.0 / sqrt(r));
+}
+
+/// The axes of the 4D octave that the classic noise of dims axes reads.
+static const unsigned classic_axis[P4D_CLASSIC_MAX_DIMS] = { 0U, 1U, 3U };
+
+/// Noise of octave o at n points p (dims 2 or 3 classic axes).
+static void
+classic_points(unsigned              dims,
+               const P4dImageOctave* o,
+               const double (*p)[4],
+               float*   out,
+               uint32_t n)
+{
+  const P4dClassic basis     = { dims, P4D_CLASSIC_CUBIC };
+  const uint64_t   period[3] = { o->period[0], o->period[1], o->period[3] };
+  double           q[256][P4D_CLASSIC_MAX_DIMS];
+  for (uint32_t done = 0U; done < n; done += 256U) {
+    const uint32_t m = n - done < 256U ? n - done : 256U;
+    for (uint32_t i = 0U; i < m; ++i) {
+      for (unsigned a = 0U; a < P4D_CLASSIC_MAX_DIMS; ++a) {
+        q[i][a] = p[done + i][classic_axis[a]];
+      }
+    }
+    p4d_classic_points_tile(
+      &basis, o->seed, (const double(*)[3])q, out + done, m, period);
+  }
+  if (dims == 3U) {
+    const float gain = classic3_slice_gain(o->w);
+    for (uint32_t i = 0U; i < n; ++i) {
+      out[i] *= gain;
+    }
+  }
+}
+
+/// Noise of octave o of frame fr along row y (dims 2 or 3 classic axes).
+static void
+classic_row(unsigned              dims,
+            const P4dImageFrame*  fr,
+            const P4dImageOctave* o,
+            double                y,
+            uint32_t              first,
+            float*                out,
+            uint32_t              n)
+{
+  const P4dClassic basis     = { dims, P4D_CLASSIC_CUBIC };
+  const uint64_t   period[3] = { o->period[0], o->period[1], o->period[3] };
+  double           origin4[4];
+  double           step4[4];
+  double           origin[P4D_CLASSIC_MAX_DIMS];
+  double           step[P4D_CLASSIC_MAX_DIMS];
+  octave_line(fr, o, y, origin4, step4);
+  for (unsigned a = 0U; a < P4D_CLASSIC_MAX_DIMS; ++a) {
+    origin[a] = origin4[classic_axis[a]];
+    step[a]   = step4[classic_axis[a]];
+  }
+  p4d_classic_span_tile(&basis, o->seed, origin, step, first, out, n, period);
+  if (dims == 3U) {
+    const float gain = classic3_slice_gain(o->w);
+    for (uint32_t i = 0U; i < n; ++i) {
+      out[i] *= gain;
+    }
+  }
+}
+
+static void
+classic3_points(const P4dImageOctave* o,
+                const double (*p)[4],
+                float*   out,
+                uint32_t n)
+{
+  classic_points(3U, o, p, out, n);
+}
+
+static void
+classic2_points(const P4dImageOctave* o,
+                const double (*p)[4],
+                float*   out,
+                uint32_t n)
+{
+  classic_points(2U, o, p, out, n);
+}
+
+static void
+classic3_row(const P4dImageFrame*  fr,
+             const P4dImageOctave* o,
+             double                y,
+             uint32_t              first,
+             float*                out,
+             uint32_t              n)
+{
+  classic_row(3U, fr, o, y, first, out, n);
+}
+
+static void
+classic2_row(const P4dImageFrame*  fr,
+             const P4dImageOctave* o,
+             double                y,
+             uint32_t              first,
+             float*                out,
+             uint32_t              n)
+{
+  classic_row(2U, fr, o, y, first, out, n);
+}
+
+/// A type's octave term's mean and deviation where a basis has its own
+/// (std 0: the type's own).
+typedef struct {
+  float mean;
+  float std;
+} P4dImageMoments;
+
+/*
+  The octave terms of the classic noise (scaled to P4D_NOISE_STD), measured
+  over 2 10^6 points of the core (cubic fade): billow's 2|n| - 1 has mean
+  -0.653 (2D), -0.650 (3D) and deviation 0.256, 0.252 (improved 4D:
+  -0.6455, 0.2418), turbulence's |z| mean 0.803 to 0.812 and deviation
+  0.583 to 0.595 (0.8190, 0.5860): the types' constants serve.  The
+  ridged term's mean is 0.699, 0.696 in octave 0 and 0.682, 0.680 over 5
+  to 8 octaves (improved: 0.691 in octave 0): 0.690 centres 1 to 8
+  octaves within 0.05.
+*/
+static const P4dImageMoments classic_moments[] = {
+  [P4D_IMAGE_RIDGED] = { 0.690f, 0.215f },
+};
+
+/**
+   A basis of the Image (P4dImageBasis): an octave's noise along a row and
+   at any points (the warp), the standard deviation of that noise, and the
+   moments of the types' octave terms where they differ from the improved
+   noise's.  field_values() scales the noise by P4D_NOISE_STD / std
+   (exactly 1 for the improved noise, whose bits stay), so every type's
+   octave term meets noise at the level its mean and deviation were
+   measured at.
+*/
+typedef struct {
+  void (*row)(const P4dImageFrame*  fr,
+              const P4dImageOctave* o,
+              double                y,
+              uint32_t              first,
+              float*                out,
+              uint32_t              n);
+  void (*points)(const P4dImageOctave* o,
+                 const double (*p)[4],
+                 float*   out,
+                 uint32_t n);
+  float                  std;
+  const P4dImageMoments* moments;   ///< By type, or NULL
+  unsigned               n_moments; ///< Types in moments
+} P4dImageBasisClass;
+
+/// Types in classic_moments.
+#define P4D_CLASSIC_N_MOMENTS \
+  ((unsigned)(sizeof(classic_moments) / sizeof(classic_moments[0])))
+
+/// The bases; the classic stds are p4d_classic_std() of the cubic fade.
+static const P4dImageBasisClass bases[P4D_IMAGE_N_BASES] = {
+  [P4D_IMAGE_BASIS_IMPROVED4] = { octave_row,
+                                  octave_points,
+                                  P4D_NOISE_STD,
+                                  NULL,
+                                  0U },
+  [P4D_IMAGE_BASIS_CLASSIC3]  = { classic3_row,
+                                  classic3_points,
+                                  0.182443f,
+                                  classic_moments,
+                                  P4D_CLASSIC_N_MOMENTS },
+  [P4D_IMAGE_BASIS_CLASSIC2]  = { classic2_row,
+                                  classic2_points,
+                                  0.211677f,
+                                  classic_moments,
+                                  P4D_CLASSIC_N_MOMENTS },
+};
 
 /// A type's octave term, added to acc with weight; state starts at 1.
 typedef void (*OctaveTerm)(float        weight,
@@ -273,8 +497,10 @@ field_values(const P4dImageFrame*     fr,
              float*   z,
              uint32_t n)
 {
-  float noise[P4D_IMAGE_CHUNK];
-  float state[P4D_IMAGE_CHUNK];
+  const P4dImageBasisClass* const basis = &bases[fr->basis];
+  const float                     gain  = P4D_NOISE_STD / basis->std;
+  float                           noise[P4D_IMAGE_CHUNK];
+  float                           state[P4D_IMAGE_CHUNK];
   for (uint32_t i = 0U; i < n; ++i) {
     z[i]     = 0.0f;
     state[i] = 1.0f;
@@ -289,15 +515,22 @@ field_values(const P4dImageFrame*     fr,
         }
         q[i][3] = o->w;
       }
-      octave_points(o, (const double(*)[4])q, noise, n);
+      basis->points(o, (const double(*)[4])q, noise, n);
     } else {
-      octave_row(fr, o, y, first, noise, n);
+      basis->row(fr, o, y, first, noise, n);
+    }
+    for (uint32_t i = 0U; i < n; ++i) {
+      noise[i] *= gain;
     }
     type->term(o->weight, noise, z, state, n);
   }
 
-  const float norm   = f->norm * (P4D_NOISE_STD / type->std);
-  const float centre = type->mean * f->sum;
+  const unsigned t   = (unsigned)(type - types);
+  const bool     own = t < basis->n_moments && basis->moments[t].std > 0.0f;
+  const float    type_std = own ? basis->moments[t].std : type->std;
+  const float    mean     = own ? basis->moments[t].mean : type->mean;
+  const float    norm     = f->norm * (P4D_NOISE_STD / type_std);
+  const float    centre   = mean * f->sum;
   for (uint32_t i = 0U; i < n; ++i) {
     z[i] = (z[i] - centre) * norm;
   }

@@ -82,6 +82,7 @@ struct P4dImageFrameImpl {
   P4dPhiTable   phi;                        ///< The even tone map's table
   float         params[P4D_IMAGE_N_PARAMS]; ///< Clamped
   unsigned      type;                       ///< P4dImageType
+  unsigned      basis;                      ///< P4dImageBasis
   unsigned      tone;                       ///< P4dImageTone
   unsigned      palette;                    ///< P4dImagePalette
   double        x0;                         ///< Field x of pixel column 0

@@ -218,6 +218,10 @@ static const P4dDescription descriptions[] = {
     "stretch",
     "how many times taller than wide a cell is drawn (above 1: features "
     "stretched upward, as flames)" },
+  { P4D_KIND_IMAGE,
+    "basis",
+    "the noise: improved 4D (the Mod's), classic 1985 3D (x, y and time) "
+    "or classic 2D (x, y: time does not move it)" },
 };
 
 const char*

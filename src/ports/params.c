@@ -34,6 +34,13 @@ static const P4dScalePoint image_type_points[] = {
   { 4.0f, "Veins" },  { 0.0f, NULL },
 };
 
+static const P4dScalePoint image_basis_points[] = {
+  { 0.0f, "Improved 4D" },
+  { 1.0f, "Classic 3D" },
+  { 2.0f, "Classic 2D" },
+  { 0.0f, NULL },
+};
+
 static const P4dScalePoint image_tone_points[] = { { 0.0f, "Even" },
                                                    { 1.0f, "Linear" },
                                                    { 0.0f, NULL } };
@@ -230,6 +237,14 @@ static const P4dParam image_params[P4D_IMAGE_N_PARAMS] = {
     image_palette_points },
   { "fractal", "Fractal", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, TOGGLE, NULL },
   { "stretch", "Stretch Y", 0.25f, 1.0f, 4.0f, P4D_UNIT_NONE, LOG, NULL },
+  { "basis",
+    "Basis",
+    0.0f,
+    0.0f,
+    (float)(P4D_IMAGE_N_BASES - 1),
+    P4D_UNIT_NONE,
+    ENUM,
+    image_basis_points },
 };
 
 /// The tables, by kind.

@@ -190,6 +190,7 @@ typedef enum {
   P4D_IMAGE_PALETTE,  ///< P4dImagePalette
   P4D_IMAGE_FRACTAL,  ///< 0: octaves scale time (the Mod's field); 1: space too
   P4D_IMAGE_STRETCH,  ///< How many times taller than wide a cell is drawn
+  P4D_IMAGE_BASIS,    ///< P4dImageBasis: the noise under the octaves
   P4D_IMAGE_N_PARAMS
 } P4dImageParam;
 
@@ -201,6 +202,14 @@ typedef enum {
   P4D_IMAGE_TURBULENCE, ///< |n|
   P4D_IMAGE_VEINS,      ///< Marble: bands pushed by the fBm
 } P4dImageType;
+
+/// Values of the Image's basis: the noise each octave is made of.
+typedef enum {
+  P4D_IMAGE_BASIS_IMPROVED4, ///< Improved 4D noise, the Mod's (x, y, z, w)
+  P4D_IMAGE_BASIS_CLASSIC3,  ///< Classic 1985 noise in 3D (x, y, w)
+  P4D_IMAGE_BASIS_CLASSIC2,  ///< Classic 1985 noise in 2D (x, y): still
+  P4D_IMAGE_N_BASES
+} P4dImageBasis;
 
 /// Values of the Image's tone map.
 typedef enum {

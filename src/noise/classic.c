@@ -16,10 +16,10 @@
   its 64-bit cells), with a link of cell 0 after each axis (see
   classic_corners()); it ends in the same two xorshift-multiply rounds
   (lowbias32's) whose top 5 bits pick a 4D gradient (hash_gradient() is
-  classic_mix() >> 27), and the
-  gradient is read from the top bits of the same word: bit 31 in 1D, bits
-  31..24 in 2D, bits 31..12 in 3D (tests/test_classic_hash.c measures
-  their avalanche for 1, 2 and 3 axes).
+  classic_mix() >> 27), and the gradient is read from the top bits of the
+  same word: bit 31 in 1D, bits 31..24 in 2D, bits 31..12 in 3D
+  (tests/test_classic_hash.c measures their avalanche for 1, 2 and 3
+  axes).
 
   Gradients, with + - * / and sqrt only (no libm transcendental).
   - 1D: +1 or -1 (bit 31).

@@ -90,10 +90,12 @@ test_std_and_bound(void)
     }
     const double mean = sum / N;
     const double sd   = sqrt(sum2 / N - mean * mean);
-    printf("# %uD %s: sd %.5f (derived %.5f, %+.2f %%), mean %+.5f, "
-           "max |n| %.4f (bound %.4f)\n",
+    printf("# %uD %s over %u points: sd %.5f (derived %.5f, %+.2f %%; "
+           "tolerance 1 %%), mean %+.5f (tolerance 0.003), max |n| %.4f "
+           "(bound %.4f)\n",
            b.dims,
            fade_names[b.fade],
+           (unsigned)N,
            sd,
            std,
            100.0 * (sd / std - 1.0),

@@ -37,12 +37,10 @@ test_types(void)
     for (unsigned t = 0U; t < n_types; ++t) {
       for (unsigned octaves = 1U; octaves <= 5U; octaves += 4U) {
         float p[P4D_IMAGE_N_PARAMS];
-        p4d_frames_defaults(p);
+        p4d_frames_params(p, "fractal=1 scale=32"); // 64 pixels a cell
         p[P4D_IMAGE_BASIS]   = (float)b;
         p[P4D_IMAGE_TYPE]    = (float)t;
-        p[P4D_IMAGE_FRACTAL] = 1.0f;
         p[P4D_IMAGE_OCTAVES] = (float)octaves;
-        p[P4D_IMAGE_SCALE]   = 32.0f; // 64 pixels a cell
         P4dFrame     pic     = p4d_frames_render(p, 2048U, 1024U, &frame0, 64U);
         const size_t n       = (size_t)2048U * 1024U;
         double       sum     = 0.0;
@@ -116,14 +114,10 @@ test_whole_tiles(void)
 {
   for (unsigned b = 0U; b < P4D_IMAGE_N_BASES; ++b) {
     float p[P4D_IMAGE_N_PARAMS];
-    p4d_frames_defaults(p);
+    // 4 cells across, 2 down.
+    p4d_frames_params(
+      p, "tile=1 fractal=1 octaves=4 scale=4.4 offset_x=0.25 offset_y=0.5");
     p[P4D_IMAGE_BASIS]    = (float)b;
-    p[P4D_IMAGE_TILE]     = 1.0f;
-    p[P4D_IMAGE_FRACTAL]  = 1.0f;
-    p[P4D_IMAGE_OCTAVES]  = 4.0f;
-    p[P4D_IMAGE_SCALE]    = 4.4f; // 4 cells across, 2 down
-    p[P4D_IMAGE_OFFSET_X] = 0.25f;
-    p[P4D_IMAGE_OFFSET_Y] = 0.5f;
     P4dFrame ref          = p4d_frames_render(p, 128U, 64U, &frame0, 64U);
     p[P4D_IMAGE_OFFSET_X] = 0.25f - 400.0f;
     p[P4D_IMAGE_OFFSET_Y] = 0.5f + 6.0f;

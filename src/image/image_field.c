@@ -209,10 +209,13 @@ billow_term(float        weight,
   kernel/svm/fractal_noise.h), with octave k's weight w_k = persistence^k
   standing for lacunarity^(-H k) (H = -log(persistence) / log(lacunarity)),
   the band limit's fade included: the last, fractional octave of Blender's
-  detail is the same fade.  The offsets are Musgrave's (Texturing and
-  Modeling, ch. 16) on this core's noise, whose deviation P4D_NOISE_STD
-  (0.2155) is close to Blender's Perlin noise's; the gain is 1 (Musgrave's
-  original hybrid has none).
+  detail is the same fade.  Blender's defaults (offset 0, gain 1) would
+  stop the hybrid wherever the first octave is below 0 and leave hetero
+  terrain a scaled fBm, so the constants are these: the hybrid's offset
+  0.7 is Musgrave's suggestion for it (Texturing and Modeling, ch. 16),
+  its gain 1 his original's (which has none); hetero terrain's offset 1
+  keeps its first octave, 1 + n, positive (this core's noise deviates by
+  P4D_NOISE_STD, 0.2155, close to Blender's Perlin noise).
 */
 
 /// Hybrid multifractal's offset: (n + 0.7) is mostly positive, so the

@@ -26,6 +26,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,7 +159,7 @@ test_values(void)
   assert(b.channels == 1U && b.bits == 32U);
   const float* v   = (const float*)b.samples;
   double       err = 0.0;
-  for (size_t i = 0U; i < 40U * 30U; ++i) {
+  for (size_t i = 0U; i < sizeof(tone) / sizeof(tone[0]); ++i) {
     const double d = fabs((double)v[i] - (-20.0 + 400.0 * (double)tone[i]));
     err            = d > err ? d : err;
   }
@@ -181,9 +182,13 @@ same_line(const float* a,
 {
   const uint32_t n = across ? h : w;
   for (uint32_t k = 0U; k < n; ++k) {
-    const size_t ia = across ? (size_t)k * w + i : (size_t)i * w + k;
-    const size_t ib = across ? (size_t)k * w + j : (size_t)j * w + k;
-    if (memcmp(&a[ia], &b[ib], sizeof(float))) {
+    const size_t ia     = across ? (size_t)k * w + i : (size_t)i * w + k;
+    const size_t ib     = across ? (size_t)k * w + j : (size_t)j * w + k;
+    uint32_t     bits_a = 0U;
+    uint32_t     bits_b = 0U;
+    memcpy(&bits_a, &a[ia], sizeof(bits_a));
+    memcpy(&bits_b, &b[ib], sizeof(bits_b));
+    if (bits_a != bits_b) {
       return false;
     }
   }

@@ -343,6 +343,16 @@ test_sizes(void)
   p4d_cli_refused(unit, 2, "--height-unit 'furlong': unknown unit", 0U);
   const char* const range[] = { "-o", "a.r16", "--height-range", "5:1", NULL };
   p4d_cli_refused(range, 2, "--height-range '5:1': MIN is above MAX", 0U);
+  // Heights and light for a picture that is no heightmap: said, ignored.
+  const char* const plain[] = {
+    "-o",  "p.png",   "--size", "8x8",     "--height-range",
+    "0:9", "--light", "1,2",    "--quiet", NULL
+  };
+  const P4dProcResult w = p4d_cli_run(plain, P4D_PROC_PLAIN);
+  assert(w.status == 0 && p4d_count_lines(w.err) == 2U);
+  assert(strstr(w.err, "warning: --height-range") &&
+         strstr(w.err, "warning: --light"));
+  p4d_work_clear();
   printf("# sizes and formats: %zu cases per engine's documentation, and "
          "refusals of one line, exit 2, nothing written\n",
          sizeof(cases) / sizeof(cases[0]) + 5U);

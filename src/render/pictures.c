@@ -823,7 +823,17 @@ p4d_pictures_run(const P4dPlan*    plan,
     return p4d_report_bad_value(st, "-o", o->output, st->text);
   }
   p4d_frame_name_format(&sh.name, 0, sh.stream_path, sizeof(sh.stream_path));
-  const bool sequence = one_stream || sh.name.numbered;
+  const bool sequence    = one_stream || sh.name.numbered;
+  const bool heights_set = o->height_min != 0.0 || o->height_max != 1.0 ||
+                           strcmp(o->height_unit, "m") || o->pixel_size != 1.0;
+  if (!sh.heights && heights_set) {
+    p4d_report_warn("--height-range, --height-unit, --pixel-size: ignored: "
+                    "only heightmaps have heights (--terrain, --hillshade)");
+  }
+  if (!o->hillshade &&
+      (o->light_azimuth_deg != 315.0 || o->light_altitude_deg != 45.0)) {
+    p4d_report_warn("--light: ignored: it lights the --hillshade");
+  }
   if (o->hillshade && sequence) {
     return p4d_report_bad_value(st,
                                 "--hillshade",

@@ -26,6 +26,18 @@
   that pixel is the channel's value (see image_field.c for how fractal on
   differs).
 
+  Samples on the edges (p4d_image_frame_edges(), heightmaps): a side of n
+  pixels spans its cells in n - 1 steps (width - 1 and height - 1 above
+  instead of width and height), and an offset o is split into whole tiles
+  T = round(o / C) of C cells (scale across, its height in cells down; the
+  whole cells with tile on) and a remainder r = o - T C (0 below a
+  millionth of a tile): pixel px lies at base + morph + r + (T (width - 1)
+  + px) s_x, computed as exactly that sum, and the core's span computes
+  origin + (first + i) step with first = T (width - 1) + px.  Tiles whose
+  offsets differ by C therefore compute the same expression for their
+  shared column.  With tile on T is dropped (the field repeats every C
+  cells) and the last column and row are evaluated as the first.
+
   Time.  Frame n is at song time t = start + n den / num seconds (one
   division).  Song seconds: w = t rate_hz; free running: the same (a render
   has no other clock); song beats: w = the Mod's phase at beat b = t bpm /

@@ -7,11 +7,12 @@
 Usage: /usr/bin/python3 tools/terrain-pictures.py RENDERER OUT.png
 
 RENDERER draws a hybrid multifractal heightmap for Unreal (505 x 505,
-16-bit PNG, 0 to 300 m, 4 m a sample) and its hillshade (light from 315,
-45), and four tiles of 253 x 253 at offsets one `scale` apart (the same
-terrain), stitched by dropping the column and row each shares with its
-neighbour (their hillshade, where a seam would show).  The panels are shown
-side by side at 300 pixels, each labelled under it (PIL's default font).
+persistence 0.84, 16-bit PNG, 0 to 300 m, 4 m a sample) and its hillshade
+(light from 315, 45), and four tiles of 253 x 253 at offsets one `scale`
+apart (the same terrain), stitched by dropping the column and row each
+shares with its neighbour (their hillshade, where a seam would show).  The
+panels are shown side by side at 300 pixels, each labelled under it (PIL's
+default font).
 """
 
 import os
@@ -26,7 +27,8 @@ PANEL = 300
 GAP = 4
 LABEL = 14
 SETTINGS = ['--set', 'fractal=1', '--set', 'octaves=8', '--set', 'type=5',
-            '--set', 'persistence=0.6', '--set', 'scale=4', '--seed', '11', '--height-range', '0:300',
+            '--set', 'persistence=0.84', '--set', 'scale=4', '--seed', '11',
+            '--height-range', '0:300',
             '--quiet', '--force']
 
 

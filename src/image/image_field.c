@@ -213,10 +213,10 @@ billow_term(float        weight,
   stop the hybrid wherever the first octave is below 0 and leave hetero
   terrain a scaled fBm, so the constants are these: the hybrid's offset
   0.7 is Musgrave's suggestion for it (Texturing and Modeling, ch. 16, with
-  H = 0.25: persistence 0.84 at lacunarity 2),
-  its gain 1 his original's (which has none); hetero terrain's offset 1
-  keeps its first octave, 1 + n, positive (this core's noise deviates by
-  P4D_NOISE_STD, 0.2155, close to Blender's Perlin noise).
+  H = 0.25: persistence 0.84 at lacunarity 2), its gain 1 his original's
+  (which has none); hetero terrain's offset 1 keeps its first octave,
+  1 + n, positive (this core's noise deviates by P4D_NOISE_STD, 0.2155,
+  close to Blender's Perlin noise).
 */
 
 /// Hybrid multifractal's offset: (n + 0.7) is mostly positive, so the

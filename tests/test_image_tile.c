@@ -180,10 +180,10 @@ test_tile_loop(void)
 static void
 test_types(void)
 {
-  static const char* const names[] = {
-    "fbm", "ridged", "billow", "turbulence", "veins"
-  };
-  for (unsigned t = 0U; t < 5U; ++t) {
+  static const char* const names[] = { "fbm",        "ridged", "billow",
+                                       "turbulence", "veins",  "hybrid",
+                                       "hetero" };
+  for (unsigned t = 0U; t < sizeof(names) / sizeof(names[0]); ++t) {
     for (unsigned octaves = 1U; octaves <= 5U; octaves += 2U) {
       float p[P4D_IMAGE_N_PARAMS];
       p4d_frames_defaults(p);

@@ -362,7 +362,7 @@ block_row(const Line* line,
 
 /**
    nb (1 .. P4D_ROW_SHARE) consecutive blocks of a row from time t_first,
-   of m points (P4D_W if nb > 1), every point in x cell x0, into r: their
+   of m points (P4D_W if nb > 1), every point in x cell x0, into out: their
    corners are the x values x0 and x0 + 1, whose constants the blocks share. The
    scalar kernel's operations on the same values, but each pair of corners is
    blended as soon as both are known (x, then y, z, w as in blend()), so that
@@ -375,7 +375,7 @@ block_row_cell(const Line* line,
                uint64_t    x0,
                unsigned    nb,
                size_t      m,
-               VF          r[P4D_ROW_SHARE])
+               float*      out)
 {
   VF f[P4D_ROW_SHARE];
   VF f1[P4D_ROW_SHARE];
@@ -438,7 +438,11 @@ block_row_cell(const Line* line,
   const VF uw = vf_set1(line->row_u[2]);
   P4D_UNROLL
   for (unsigned b = 0U; b < nb; ++b) {
-    r[b] = vf_normalise(vf_lerp(uw, zw[0][b], zw[1][b]), var_t[b]);
+    // Straight to out: a copy through an array of nb vectors became a
+    // rep movs, slow to start, its loads over fresh stores.
+    block_store(vf_normalise(vf_lerp(uw, zw[0][b], zw[1][b]), var_t[b]),
+                m,
+                out + (size_t)b * P4D_W);
   }
 }
 
@@ -468,7 +472,6 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
     const double b    = floor(p_last) + 0.0;
     if (a == b) {
       // One x cell: with the next blocks too if they share it.
-      VF       r[P4D_ROW_SHARE];
       unsigned nb = 1U;
       if (m == P4D_W) {
         for (unsigned k = P4D_ROW_SHARE; k > 1U; k /= 2U) {
@@ -486,16 +489,11 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
       }
       const uint64_t x0 = (uint64_t)(int64_t)a;
       if (nb == 4U) {
-        block_row_cell(line, &win, t_first, x0, 4U, P4D_W, r);
+        block_row_cell(line, &win, t_first, x0, 4U, P4D_W, out + i);
       } else if (nb == 2U) {
-        block_row_cell(line, &win, t_first, x0, 2U, P4D_W, r);
+        block_row_cell(line, &win, t_first, x0, 2U, P4D_W, out + i);
       } else {
-        block_row_cell(line, &win, t_first, x0, 1U, m, r);
-        block_store(r[0], m, out + i);
-        continue;
-      }
-      for (unsigned k = 0U; k < nb; ++k) {
-        vf_store(out + i + (size_t)k * P4D_W, r[k]);
+        block_row_cell(line, &win, t_first, x0, 1U, m, out + i);
       }
       i += (size_t)(nb - 1U) * P4D_W;
       continue;

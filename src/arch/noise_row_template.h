@@ -446,19 +446,62 @@ block_row_cell(const Line* line,
   }
 }
 
+/// Rows whose x cells are at least this many points wide find where each
+/// cell ends (row_cell_end()), so that its blocks need no further checks.
+#  define P4D_ROW_WIDE_CELL (2U * P4D_ROW_SHARE * P4D_W)
+
+/**
+   The last point of a row (step > 0) in x cell a, from its point t in it:
+   the greatest k >= t whose x, computed as the blocks compute it
+   (origin + k step, in doubles: monotonic in k), is below a + 1.  The
+   division only guesses; the points' own coordinates decide.
+*/
+static int64_t
+row_cell_end(const Line* line, int64_t t, double a)
+{
+  const double o     = line->origin[0];
+  const double s     = line->step[0];
+  const double top   = a + 1.0;
+  const double guess = floor((top - o) / s);
+  int64_t      k     = t;
+  if (guess > (double)t) {
+    k = guess < (double)t + 1048576.0 ? (int64_t)guess : t + 1048576;
+  }
+  while (k - t < 1048576 && o + (double)(k + 1) * s < top) {
+    ++k;
+  }
+  while (k > t && !(o + (double)k * s < top)) {
+    --k;
+  }
+  return k;
+}
+
 /// Points first .. first + n - 1 of a row into out, P4D_W at a time.
 static void
 row_span(const Line* line, int64_t first, float* out, size_t n)
 {
   RowWindow win;
   win.valid = false;
+  // Wide cells: the cell found last, and its last point (none yet).
+  const bool wide =
+    line->step[0] > 0.0 && line->step[0] * (double)P4D_ROW_WIDE_CELL <= 1.0;
+  uint64_t cell_x   = 0U;
+  int64_t  cell_end = INT64_MIN;
   for (size_t i = 0U; i < n; i += P4D_W) {
-    const size_t  m       = n - i < P4D_W ? n - i : P4D_W;
-    const int64_t t0      = first + (int64_t)i;
-    const double  t_first = (double)t0;
-    const double  t_last  = (double)(t0 + (int64_t)m - 1);
-    const double  p_first = line->origin[0] + t_first * line->step[0];
-    const double  p_last  = line->origin[0] + t_last * line->step[0];
+    const size_t  m  = n - i < P4D_W ? n - i : P4D_W;
+    const int64_t t0 = first + (int64_t)i;
+    if (n - i >= (size_t)P4D_ROW_SHARE * P4D_W &&
+        t0 + (int64_t)(P4D_ROW_SHARE * P4D_W) - 1 <= cell_end) {
+      // The next blocks lie in the cell found last (the row moves forwards).
+      block_row_cell(
+        line, &win, (double)t0, cell_x, P4D_ROW_SHARE, P4D_W, out + i);
+      i += (size_t)(P4D_ROW_SHARE - 1U) * P4D_W;
+      continue;
+    }
+    const double t_first = (double)t0;
+    const double t_last  = (double)(t0 + (int64_t)m - 1);
+    const double p_first = line->origin[0] + t_first * line->step[0];
+    const double p_last  = line->origin[0] + t_last * line->step[0];
     if (!coord_ok(p_first) || !coord_ok(p_last)) {
       p4d_noise_span_scalar(
         line->key, line->origin, line->step, t0, out + i, m, line->period);
@@ -471,6 +514,10 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
     const double a    = floor(p_first) + 0.0;
     const double b    = floor(p_last) + 0.0;
     if (a == b) {
+      if (wide && t0 > cell_end && coord_ok(a + 1.0)) {
+        cell_x   = (uint64_t)(int64_t)a;
+        cell_end = row_cell_end(line, t0, a);
+      }
       // One x cell: with the next blocks too if they share it.
       unsigned nb = 1U;
       if (m == P4D_W) {

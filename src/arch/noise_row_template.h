@@ -196,6 +196,25 @@ row_dot(const RowWindow* win, unsigned i, unsigned q, VF dx)
                 vf_set1(win->k[q][3][i]));
 }
 
+/// From the x offsets f of the P4D_W lanes of a row, f1 = f - 1, fade u
+/// and variance var_t, as block_row() computes them.
+P4D_ROW_INLINE void
+row_lanes_fade(const Line* line, VF f, VF* f1, VF* u, VF* var_t)
+{
+  *f1          = vf_sub(f, vf_set1(1.0f));
+  *u           = vf_fade(f);
+  VF var_p     = vf_variance_s(*u);
+  *var_t       = vf_variance_t(f, *f1, *u);
+  bool started = true;
+  for (unsigned a = 0U; a < 3U; ++a) {
+    vf_variance_fold(&started,
+                     &var_p,
+                     var_t,
+                     vf_set1(line->row_var_s[a]),
+                     vf_set1(line->row_var_t[a]));
+  }
+}
+
 /// The x offsets f, f1 = f - 1, fade u and variance var_t of the P4D_W
 /// lanes at times t_lo, t_hi of a row, as block_row() computes them; the
 /// low halves of the lanes' cells in *c.
@@ -215,18 +234,27 @@ row_lanes(const Line* line,
   coords(line, 0U, t_lo, t_hi, &lo, &hi);
   vsplit(lo, hi, f, c, &c_hi);
   (void)c_hi;
-  *f1          = vf_sub(*f, vf_set1(1.0f));
-  *u           = vf_fade(*f);
-  VF var_p     = vf_variance_s(*u);
-  *var_t       = vf_variance_t(*f, *f1, *u);
-  bool started = true;
-  for (unsigned a = 0U; a < 3U; ++a) {
-    vf_variance_fold(&started,
-                     &var_p,
-                     var_t,
-                     vf_set1(line->row_var_s[a]),
-                     vf_set1(line->row_var_t[a]));
-  }
+  row_lanes_fade(line, *f, f1, u, var_t);
+}
+
+/// row_lanes() for lanes known to lie in x cell x0: their floor is x0, so
+/// each offset is the coordinate minus x0, as split() subtracts it.
+P4D_ROW_INLINE void
+row_lanes_cell(const Line* line,
+               VD          t_lo,
+               VD          t_hi,
+               uint64_t    x0,
+               VF*         f,
+               VF*         f1,
+               VF*         u,
+               VF*         var_t)
+{
+  VD lo;
+  VD hi;
+  coords(line, 0U, t_lo, t_hi, &lo, &hi);
+  const VD fl = vd_set1((double)(int64_t)x0);
+  *f          = vf_from_halves(vd_sub(lo, fl), vd_sub(hi, fl));
+  row_lanes_fade(line, *f, f1, u, var_t);
 }
 
 /**
@@ -384,16 +412,14 @@ block_row_cell(const Line* line,
   P4D_UNROLL
   for (unsigned b = 0U; b < nb; ++b) {
     const VD t0 = vd_set1(t_first + (double)(b * P4D_W));
-    VI       c;
-    row_lanes(line,
-              vd_add(t0, vd_lane_times(0U, m)),
-              vd_add(t0, vd_lane_times(1U, m)),
-              &f[b],
-              &f1[b],
-              &u[b],
-              &var_t[b],
-              &c);
-    (void)c;
+    row_lanes_cell(line,
+                   vd_add(t0, vd_lane_times(0U, m)),
+                   vd_add(t0, vd_lane_times(1U, m)),
+                   x0,
+                   &f[b],
+                   &f1[b],
+                   &u[b],
+                   &var_t[b]);
   }
 
   row_window(line, win, x0, x0 + 1U);

@@ -5,11 +5,13 @@
 # The signal path imports no transcendental function of libm: libm's sin,
 # exp, pow or log may round differently on another machine or libm version,
 # and every sample and pixel must be the same bits everywhere (the engines
-# use src/maths/exact_math.h instead).  Reads the undefined symbols of the
-# static libraries of the noise core, its vector paths and the engines
-# (Mod, Noise, Motion, Image).  Two objects are left out, as they draw and
-# write no signal: draw.c (the inline display's axis ticks) and
-# engine_kind.c (the preview's dB scale).  Usage: signal_libm.sh LIB.a...
+# and the picture writers use src/maths/exact_math.h instead).  Reads the
+# undefined symbols of the static libraries of the noise core, its vector
+# paths, the engines (Mod, Noise, Motion, Image) and the renderer (its
+# picture writers: the EXR writer's sRGB decode).  Two objects are left
+# out, as they draw and write no signal: draw.c (the inline display's axis
+# ticks) and engine_kind.c (the preview's dB scale).  Usage:
+# signal_libm.sh LIB.a...
 set -euo pipefail
 functions='sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|exp|exp2|expm1|log|log2|log10|log1p|pow|cbrt|hypot|erf|erfc|lgamma|tgamma'
 found=$(nm -A -u "$@" |

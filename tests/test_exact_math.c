@@ -4,18 +4,22 @@
 /*
   The engines' deterministic maths (src/maths/exact_math.h) against libm: exp,
   the quarter-turn sine and cosine, the normal CDF and its table (accuracy,
-  increasing, continuous at the knots), the quintic ramp.
+  increasing, continuous at the knots), the quintic ramp, x^(12/5) and the
+  picture writers' sRGB decode (every float against libm's pow).
 */
 
 #undef NDEBUG
 
 #include "exact_math.h"
+#include "pixels.h"
 #include "ramp.h"
 
 #include <assert.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void
 test_exp(void)
@@ -144,6 +148,88 @@ test_short_set(void)
   assert(fabs(y - pow(3.5, 7.0)) < 1.0e-9 * pow(3.5, 7.0));
 }
 
+/// x's distance from y in units in the last place of y (a double).
+static double
+double_ulps(double x, double y)
+{
+  return fabs(x - y) / (nextafter(y, INFINITY) - y);
+}
+
+static void
+test_pow_12_5(void)
+{
+  // Known answers: the exact powers (80 digits) rounded to nearest.
+  static const double known[][2] = {
+    { 0x1p-4, 0x1.51cb453b9536cp-10 },
+    { 0x1.999999999999ap-4, 0x1.04e74cc73ee88p-8 },
+    { 0x1p-2, 0x1.2611186bae675p-5 },
+    { 0x1p-1, 0x1.8406003b2ae5cp-3 },
+    { 0x1.8p-1, 0x1.00b1db650994ap-1 },
+    { 0x1p+0, 0x1p+0 },
+    { 0x1.8p+0, 0x1.52b5f444a9798p+1 },
+    { 0x1p+1, 0x1.51cb453b9536cp+2 },
+  };
+  for (size_t i = 0U; i < sizeof(known) / sizeof(known[0]); ++i) {
+    assert(p4d_exact_pow_12_5(known[i][0]) == known[i][1]);
+  }
+
+  // libm's pow(x, 2.4) raises to 12/5 - 0x1.999999999999ap-54 (the double
+  // nearest 2.4), up to 2 ulp below x^(12/5) over the range: put that
+  // back (x^(12/5) = x^2.4 (1 + 0x1.999999999999ap-54 ln x)).
+  double worst = 0.0;
+  double raw   = 0.0;
+  for (long i = 0; i <= 1000000L; ++i) {
+    const double x    = 0.0625 + 1.9375e-6 * (double)i;
+    const double libm = pow(x, 2.4);
+    const double got  = p4d_exact_pow_12_5(x);
+    raw               = fmax(raw, double_ulps(got, libm));
+    worst             = fmax(
+      worst, double_ulps(got, libm + libm * (0x1.999999999999ap-54 * log(x))));
+  }
+  printf("# x^(12/5) over [1/16, 2]: within %.2g ulp of libm's pow(x, 2.4) "
+         "corrected to 12/5, %.2g ulp of pow(x, 2.4)\n",
+         worst,
+         raw);
+  assert(worst <= 1.0 && raw <= 3.0);
+}
+
+/// x's distance from y in units in the last place of y (a float).
+static double
+float_ulps(float x, float y)
+{
+  return fabs((double)x - (double)y) /
+         ((double)nextafterf(y, INFINITY) - (double)y);
+}
+
+static void
+test_srgb_decode(void)
+{
+  // Every float from 1/32 to 1 (the foot, c / 12.92 below 0.04045, is
+  // the same expression as before), against the decode with libm's pow
+  // that the EXR writer used: the same float for each.
+  double   worst = 0.0;
+  long     n     = 0;
+  long     apart = 0;
+  float    c     = 0.03125f;
+  uint32_t bits  = 0U;
+  memcpy(&bits, &c, sizeof(bits));
+  for (; c <= 1.0f; ++bits, memcpy(&c, &bits, sizeof(c))) {
+    const float want =
+      c <= 0.04045f ? c / 12.92f : (float)pow((c + 0.055) / 1.055, 2.4);
+    const float got = p4d_pixel_linear(c);
+    worst           = fmax(worst, float_ulps(got, want));
+    apart += got != want;
+    ++n;
+  }
+  printf("# sRGB decode: %ld floats in [1/32, 1], %ld apart from libm's pow, "
+         "worst %.0f float ulp\n",
+         n,
+         apart,
+         worst);
+  assert(apart == 0 && worst == 0.0);
+  assert(p4d_pixel_linear(1.0f) == 1.0f && p4d_pixel_linear(0.0f) == 0.0f);
+}
+
 int
 main(void)
 {
@@ -151,5 +237,7 @@ main(void)
   test_quarter_turn();
   test_normal_cdf();
   test_short_set();
+  test_pow_12_5();
+  test_srgb_decode();
   return 0;
 }

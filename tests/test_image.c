@@ -23,45 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef P4dFrame Picture;
-
-static void
-defaults(float* p)
-{
-  p4d_frames_defaults(p);
-}
-
-/// Render frame n of params at fps into a picture, rows in cuts of
-/// rows_per_call.
-static Picture
-render(const float* params,
-       uint32_t     w,
-       uint32_t     h,
-       int64_t      n,
-       uint32_t     fps_num,
-       uint32_t     fps_den,
-       double       start_s,
-       uint32_t     rows_per_call)
-{
-  const P4dImageTime time = { n, fps_num, fps_den, start_s };
-  return p4d_frames_render(params, w, h, &time, rows_per_call);
-}
-
-static void
-picture_free(Picture* pic)
-{
-  p4d_frames_free(pic);
-}
-
-static bool
-same(const Picture* a, const Picture* b)
-{
-  return p4d_frames_same(a, b);
-}
-
 /// Mean |a - b| over the pixels' tones.
 static double
-mean_step(const Picture* a, const Picture* b)
+mean_step(const P4dFrame* a, const P4dFrame* b)
 {
   double       sum = 0.0;
   const size_t n   = (size_t)a->w * a->h;
@@ -75,12 +39,8 @@ mean_step(const Picture* a, const Picture* b)
 static void
 loop_params(float* p, float fractal)
 {
-  defaults(p);
-  p[P4D_IMAGE_CLOCK]        = 1.0f;
-  p[P4D_IMAGE_PERIOD_BEATS] = 0.5f;
-  p[P4D_IMAGE_LOOP_BEATS]   = 4.0f;
-  p[P4D_IMAGE_OCTAVES]      = 5.0f;
-  p[P4D_IMAGE_FRACTAL]      = fractal;
+  p4d_frames_params(p, "clock=1 period_beats=0.5 loop_beats=4 octaves=5");
+  p[P4D_IMAGE_FRACTAL] = fractal;
 }
 
 /*
@@ -95,12 +55,14 @@ test_loop(float fractal)
   float p[P4D_IMAGE_N_PARAMS];
   loop_params(p, fractal);
 
-  Picture frames[62];
+  P4dFrame frames[62];
   for (int64_t n = 0; n < 62; ++n) {
-    frames[n] = render(p, 48U, 32U, n, 30U, 1U, 0.0, 32U);
+    frames[n] =
+      p4d_frames_render(p, 48U, 32U, &(P4dImageTime){ n, 30U, 1U, 0.0 }, 32U);
   }
-  assert(same(&frames[0], &frames[60]) && same(&frames[1], &frames[61]));
-  assert(!same(&frames[0], &frames[30]));
+  assert(p4d_frames_same(&frames[0], &frames[60]) &&
+         p4d_frames_same(&frames[1], &frames[61]));
+  assert(!p4d_frames_same(&frames[0], &frames[30]));
 
   double beside = 0.0;
   for (unsigned n = 50U; n < 60U; ++n) {
@@ -113,17 +75,20 @@ test_loop(float fractal)
          beside);
   assert(across > 0.75 * beside && across < 1.25 * beside);
   for (unsigned n = 0U; n < 62U; ++n) {
-    picture_free(&frames[n]);
+    p4d_frames_free(&frames[n]);
   }
 
   // Rational rates, late in a song, and a start that is not whole.
-  Picture a = render(p, 16U, 8U, 7, 30000U, 1001U, 3.5, 8U);
-  Picture b = render(p, 16U, 8U, 7 + 60000, 30000U, 1001U, 3.5, 8U);
-  Picture c = render(p, 16U, 8U, 7 + 60000 * 1000, 30000U, 1001U, 3.5, 8U);
-  assert(same(&a, &b) && same(&a, &c));
-  picture_free(&a);
-  picture_free(&b);
-  picture_free(&c);
+  P4dFrame a =
+    p4d_frames_render(p, 16U, 8U, &(P4dImageTime){ 7, 30000U, 1001U, 3.5 }, 8U);
+  P4dFrame b = p4d_frames_render(
+    p, 16U, 8U, &(P4dImageTime){ 7 + 60000, 30000U, 1001U, 3.5 }, 8U);
+  P4dFrame c = p4d_frames_render(
+    p, 16U, 8U, &(P4dImageTime){ 7 + 60000 * 1000, 30000U, 1001U, 3.5 }, 8U);
+  assert(p4d_frames_same(&a, &b) && p4d_frames_same(&a, &c));
+  p4d_frames_free(&a);
+  p4d_frames_free(&b);
+  p4d_frames_free(&c);
 }
 
 /*
@@ -136,14 +101,15 @@ test_stretch(void)
 {
   for (unsigned type = 0U; type <= P4D_IMAGE_VEINS; ++type) {
     float p[P4D_IMAGE_N_PARAMS];
-    defaults(p);
-    p[P4D_IMAGE_FRACTAL] = 1.0f;
-    p[P4D_IMAGE_TYPE]    = (float)type;
-    p[P4D_IMAGE_WARP]    = type % 2U ? 0.3f : 0.0f;
-    Picture one          = render(p, 32U, 16U, 5, 30U, 1U, 0.0, 16U);
+    p4d_frames_params(p, "fractal=1");
+    p[P4D_IMAGE_TYPE] = (float)type;
+    p[P4D_IMAGE_WARP] = type % 2U ? 0.3f : 0.0f;
+    P4dFrame one =
+      p4d_frames_render(p, 32U, 16U, &(P4dImageTime){ 5, 30U, 1U, 0.0 }, 16U);
     p[P4D_IMAGE_STRETCH] = 2.0f;
-    Picture  two         = render(p, 32U, 32U, 5, 30U, 1U, 0.0, 7U);
-    unsigned moved       = 0U; // odd rows that differ from the row above
+    P4dFrame two =
+      p4d_frames_render(p, 32U, 32U, &(P4dImageTime){ 5, 30U, 1U, 0.0 }, 7U);
+    unsigned moved = 0U; // odd rows that differ from the row above
     for (uint32_t y = 0U; y < 16U; ++y) {
       for (uint32_t x = 0U; x < 32U; ++x) {
         const size_t a = (size_t)y * 32U + x;
@@ -154,8 +120,8 @@ test_stretch(void)
     }
     // Odd rows are new points between: not a copy of their neighbours.
     assert(moved > 400U);
-    picture_free(&one);
-    picture_free(&two);
+    p4d_frames_free(&one);
+    p4d_frames_free(&two);
   }
   printf("# stretch 2: row 2k is row k of stretch 1, bit for bit, 5 types\n");
 }
@@ -165,16 +131,15 @@ static void
 test_cuts(void)
 {
   float p[P4D_IMAGE_N_PARAMS];
-  defaults(p);
-  p[P4D_IMAGE_FRACTAL]  = 1.0f;
-  p[P4D_IMAGE_OCTAVES]  = 6.0f;
-  p[P4D_IMAGE_WARP]     = 0.5f;
+  p4d_frames_params(p, "fractal=1 octaves=6 warp=0.5");
   const uint32_t cuts[] = { 1U, 3U, 7U, 64U, 1000U };
-  Picture        whole  = render(p, 300U, 64U, 5, 24U, 1U, 1.0, 64U);
+  P4dFrame       whole =
+    p4d_frames_render(p, 300U, 64U, &(P4dImageTime){ 5, 24U, 1U, 1.0 }, 64U);
   for (size_t i = 0U; i < sizeof(cuts) / sizeof(cuts[0]); ++i) {
-    Picture cut = render(p, 300U, 64U, 5, 24U, 1U, 1.0, cuts[i]);
-    assert(same(&whole, &cut));
-    picture_free(&cut);
+    P4dFrame cut = p4d_frames_render(
+      p, 300U, 64U, &(P4dImageTime){ 5, 24U, 1U, 1.0 }, cuts[i]);
+    assert(p4d_frames_same(&whole, &cut));
+    p4d_frames_free(&cut);
   }
 
   // Rows past the bottom are not written; only value or only tone.
@@ -198,7 +163,7 @@ test_cuts(void)
   p4d_image_frame_rows(frame, 0U, 0U, row, row);
   p4d_image_frame_free(frame);
   free(row);
-  picture_free(&whole);
+  p4d_frames_free(&whole);
 }
 
 /// Every code path gives the same bits (fractal off and on, warped, types).
@@ -208,28 +173,28 @@ test_paths(void)
   const P4dIsa was = p4d_isa_current();
   for (unsigned t = 0U; t < 4U; ++t) {
     float p[P4D_IMAGE_N_PARAMS];
-    defaults(p);
+    p4d_frames_params(p, "octaves=7.5 scale=37");
     p[P4D_IMAGE_TYPE]    = (float)t;
     p[P4D_IMAGE_FRACTAL] = (float)(t % 2U);
-    p[P4D_IMAGE_OCTAVES] = 7.5f;
     p[P4D_IMAGE_WARP]    = t == 2U ? 0.8f : 0.0f;
-    p[P4D_IMAGE_SCALE]   = 37.0f;
     p4d_isa_use(P4D_ISA_SCALAR);
-    Picture ref = render(p, 200U, 16U, 3, 25U, 1U, 100.0, 16U);
+    P4dFrame ref = p4d_frames_render(
+      p, 200U, 16U, &(P4dImageTime){ 3, 25U, 1U, 100.0 }, 16U);
     for (unsigned isa = 1U; isa < P4D_ISA_COUNT; ++isa) {
       if (!p4d_isa_supported((P4dIsa)isa)) {
         continue;
       }
       p4d_isa_use((P4dIsa)isa);
-      Picture pic = render(p, 200U, 16U, 3, 25U, 1U, 100.0, 5U);
-      assert(same(&ref, &pic));
-      picture_free(&pic);
+      P4dFrame pic = p4d_frames_render(
+        p, 200U, 16U, &(P4dImageTime){ 3, 25U, 1U, 100.0 }, 5U);
+      assert(p4d_frames_same(&ref, &pic));
+      p4d_frames_free(&pic);
       if (t == 0U) {
         printf("# %s: the bits of the scalar path\n",
                p4d_isa_name((P4dIsa)isa));
       }
     }
-    picture_free(&ref);
+    p4d_frames_free(&ref);
   }
   p4d_isa_use(was);
 }
@@ -253,9 +218,8 @@ test_hostile(void)
   for (size_t b = 0U; b < sizeof(bad) / sizeof(bad[0]); ++b) {
     for (uint32_t i = 0U; i < P4D_IMAGE_N_PARAMS; ++i) {
       float p[P4D_IMAGE_N_PARAMS];
-      defaults(p);
+      p4d_frames_params(p, "warp=0.5");
       p[P4D_IMAGE_FRACTAL] = (float)(i % 2U);
-      p[P4D_IMAGE_WARP]    = 0.5f;
       p[i]                 = bad[b];
       for (size_t t = 0U; t < sizeof(times) / sizeof(times[0]); ++t) {
         p4d_image_frame_set(frame, p, &times[t]);
@@ -295,13 +259,12 @@ static void
 test_tones(void)
 {
   float p[P4D_IMAGE_N_PARAMS];
-  defaults(p);
-  p[P4D_IMAGE_FRACTAL] = 1.0f;
-  p[P4D_IMAGE_OCTAVES] = 6.0f;
-  p[P4D_IMAGE_SCALE]   = 64.0f;
-  Picture even         = render(p, 512U, 256U, 0, 1U, 1U, 0.0, 256U);
-  p[P4D_IMAGE_TONE]    = 1.0f;
-  Picture linear       = render(p, 512U, 256U, 0, 1U, 1U, 0.0, 256U);
+  p4d_frames_params(p, "fractal=1 octaves=6 scale=64");
+  P4dFrame even =
+    p4d_frames_render(p, 512U, 256U, &(P4dImageTime){ 0, 1U, 1U, 0.0 }, 256U);
+  p[P4D_IMAGE_TONE] = 1.0f;
+  P4dFrame linear =
+    p4d_frames_render(p, 512U, 256U, &(P4dImageTime){ 0, 1U, 1U, 0.0 }, 256U);
   assert(p4d_first_difference(even.value, linear.value, (size_t)512U * 256U) ==
          (size_t)512U * 256U);
 
@@ -328,8 +291,8 @@ test_tones(void)
   }
   printf("\n");
   assert(sd > 0.7 && sd < 1.3);
-  picture_free(&even);
-  picture_free(&linear);
+  p4d_frames_free(&even);
+  p4d_frames_free(&linear);
 
   const P4dImageSetup setup = { 4U, 1U, 48000.0, 120.0 };
   P4dImageFrame*      frame = NULL;
@@ -338,7 +301,7 @@ test_tones(void)
   float              rgb[12];
   const P4dImageTime time = { 0, 1U, 1U, 0.0 };
   for (int palette = 0; palette < P4D_IMAGE_N_PALETTES; ++palette) {
-    defaults(p);
+    p4d_frames_defaults(p);
     p[P4D_IMAGE_PALETTE] = (float)palette;
     p4d_image_frame_set(frame, p, &time);
     assert(p4d_image_frame_grey(frame) == (palette == P4D_IMAGE_GREY));
@@ -358,7 +321,7 @@ static void
 test_facts(void)
 {
   float p[P4D_IMAGE_N_PARAMS];
-  defaults(p);
+  p4d_frames_defaults(p);
   const P4dImageSetup setup = { 512U, 256U, 48000.0, 90.0 };
   P4dImageFrame*      frame = NULL;
   assert(!p4d_image_frame_new(&setup, &frame));

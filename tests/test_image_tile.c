@@ -95,14 +95,11 @@ test_seams(float fractal, float warp)
   const unsigned by = warp > 0.0f ? 2U : 1U;
   for (unsigned octaves = 1U; octaves <= (fractal ? 5U : 2U); octaves += by) {
     float p[P4D_IMAGE_N_PARAMS];
-    p4d_frames_defaults(p);
-    p[P4D_IMAGE_TILE]        = 1.0f;
-    p[P4D_IMAGE_FRACTAL]     = fractal;
-    p[P4D_IMAGE_WARP]        = warp;
-    p[P4D_IMAGE_OCTAVES]     = (float)octaves;
-    p[P4D_IMAGE_PERSISTENCE] = 0.7f;
-    p[P4D_IMAGE_OFFSET_X]    = -1000.3f;
-    p[P4D_IMAGE_OFFSET_Y]    = 77.7f;
+    p4d_frames_params(p,
+                      "tile=1 persistence=0.7 offset_x=-1000.3 offset_y=77.7");
+    p[P4D_IMAGE_FRACTAL] = fractal;
+    p[P4D_IMAGE_WARP]    = warp;
+    p[P4D_IMAGE_OCTAVES] = (float)octaves;
     // 2 cells across 128 pixels (octave 4 still below a quarter of a cell
     // per pixel), 64 down 4096: columns of many cells; and the same turned.
     p[P4D_IMAGE_SCALE] = 2.0f;
@@ -134,13 +131,10 @@ static void
 test_whole_tiles(void)
 {
   float p[P4D_IMAGE_N_PARAMS];
-  p4d_frames_defaults(p);
-  p[P4D_IMAGE_TILE]      = 1.0f;
-  p[P4D_IMAGE_FRACTAL]   = 1.0f;
-  p[P4D_IMAGE_OCTAVES]   = 5.0f;
-  p[P4D_IMAGE_SCALE]     = 4.4f; // 4 cells across, 2 down
-  p[P4D_IMAGE_OFFSET_X]  = 0.25f;
-  p[P4D_IMAGE_OFFSET_Y]  = 0.5f;
+  // Scale 4.4 on 128 x 64: 4 cells across, 2 down.
+  p4d_frames_params(p,
+                    "tile=1 fractal=1 octaves=5 scale=4.4 offset_x=0.25 "
+                    "offset_y=0.5");
   P4dFrame    ref        = p4d_frames_render(p, 128U, 64U, &frame0, 64U);
   const float moves[][2] = {
     { 4.0f, 0.0f }, { -8.0f, 2.0f }, { -4000.0f, -2000.0f }, { 400.0f, -6.0f }
@@ -169,17 +163,12 @@ static void
 test_tile_loop(void)
 {
   float p[P4D_IMAGE_N_PARAMS];
-  p4d_frames_defaults(p);
-  p[P4D_IMAGE_TILE]         = 1.0f;
-  p[P4D_IMAGE_FRACTAL]      = 1.0f;
-  p[P4D_IMAGE_WARP]         = 0.3f;
-  p[P4D_IMAGE_CLOCK]        = 1.0f;
-  p[P4D_IMAGE_PERIOD_BEATS] = 2.0f;
-  p[P4D_IMAGE_LOOP_BEATS]   = 8.0f;
-  const P4dImageTime a      = { 3, 24U, 1U, 0.0 };
-  const P4dImageTime b      = { 3 + 96, 24U, 1U, 0.0 }; // 8 beats: 4 s
-  P4dFrame           pa     = p4d_frames_render(p, 64U, 64U, &a, 64U);
-  P4dFrame           pb     = p4d_frames_render(p, 64U, 64U, &b, 7U);
+  p4d_frames_params(
+    p, "tile=1 fractal=1 warp=0.3 clock=1 period_beats=2 loop_beats=8");
+  const P4dImageTime a  = { 3, 24U, 1U, 0.0 };
+  const P4dImageTime b  = { 3 + 96, 24U, 1U, 0.0 }; // 8 beats: 4 s
+  P4dFrame           pa = p4d_frames_render(p, 64U, 64U, &a, 64U);
+  P4dFrame           pb = p4d_frames_render(p, 64U, 64U, &b, 7U);
   assert(p4d_frames_same(&pa, &pb));
   p4d_frames_free(&pa);
   p4d_frames_free(&pb);
@@ -191,10 +180,10 @@ test_tile_loop(void)
 static void
 test_types(void)
 {
-  static const char* const names[] = {
-    "fbm", "ridged", "billow", "turbulence", "veins"
-  };
-  for (unsigned t = 0U; t < 5U; ++t) {
+  static const char* const names[] = { "fbm",        "ridged", "billow",
+                                       "turbulence", "veins",  "hybrid",
+                                       "hetero" };
+  for (unsigned t = 0U; t < sizeof(names) / sizeof(names[0]); ++t) {
     for (unsigned octaves = 1U; octaves <= 5U; octaves += 2U) {
       float p[P4D_IMAGE_N_PARAMS];
       p4d_frames_defaults(p);

@@ -286,34 +286,10 @@ test_paths_spans(void)
       }
       p4d_isa_use((P4dIsa)isa);
       p4d_noise4_span_tile(seed, origin, step, first, got, n, period);
-      const size_t i = p4d_first_difference(want, got, n);
-      if (i < n) {
-        fprintf(stderr,
-                "%s: kind %u, seed %u, first %lld, point %zu of %zu: %a "
-                "instead of %a\n  origin %a %a %a %a\n  step %a %a %a %a\n"
-                "  period %llu %llu %llu %llu\n",
-                p4d_isa_name((P4dIsa)isa),
-                kind,
-                (unsigned)seed,
-                (long long)first,
-                i,
-                n,
-                (double)got[i],
-                (double)want[i],
-                origin[0],
-                origin[1],
-                origin[2],
-                origin[3],
-                step[0],
-                step[1],
-                step[2],
-                step[3],
-                (unsigned long long)period[0],
-                (unsigned long long)period[1],
-                (unsigned long long)period[2],
-                (unsigned long long)period[3]);
-        abort();
-      }
+      const P4dSpanLine line = {
+        p4d_isa_name((P4dIsa)isa), kind, seed, origin, step, first, period
+      };
+      p4d_assert_same_span(&line, want, got, n);
 
       // The w-only tile is the loop, and no period is the plain line.
       if (period[0] == 0U && period[1] == 0U && period[2] == 0U) {

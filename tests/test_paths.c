@@ -128,30 +128,10 @@ test_random_lines(P4dIsa isa)
     p4d_isa_use(isa);
     p4d_noise4_span(seed, origin, step, first, got, n);
 
-    const size_t i = p4d_first_difference(want, got, n);
-    if (i < n) {
-      fprintf(stderr,
-              "%s: kind %u, seed %u, first %lld, point %zu of %zu: "
-              "%a instead of %a\n"
-              "  origin %a %a %a %a\n  step %a %a %a %a\n",
-              p4d_isa_name(isa),
-              kind,
-              (unsigned)seed,
-              (long long)first,
-              i,
-              n,
-              (double)got[i],
-              (double)want[i],
-              origin[0],
-              origin[1],
-              origin[2],
-              origin[3],
-              step[0],
-              step[1],
-              step[2],
-              step[3]);
-      abort();
-    }
+    const P4dSpanLine line = {
+      p4d_isa_name(isa), kind, seed, origin, step, first, NULL
+    };
+    p4d_assert_same_span(&line, want, got, n);
     ++n_lines;
   }
 

@@ -10,6 +10,9 @@
 -- A session at 48 kHz on the "None (Dummy)" backend, a mono audio track with
 -- the plugin inserted, the playhead located to 30 s, 1.5 s of rolling.
 
+local here = debug.getinfo (1, "S").source:match ("^@?(.*/)") or "./"
+local wait = dofile (here .. "ardour-wait.lua")
+
 local dir = assert (os.getenv ("DISPLAY_DIR"), "set DISPLAY_DIR")
 local uri = os.getenv ("DISPLAY_URI") or "urn:perlin4d:mod"
 
@@ -24,10 +27,10 @@ tl:front ():add_processor_by_index (proc, 0, nil, true)
 
 Session:request_locate (48000 * 30, false, ARDOUR.LocateTransportDisposition.MustStop,
                         ARDOUR.TransportRequestSource.TRS_UI)
-ARDOUR.LuaAPI.usleep (300000)
+wait.located (48000 * 30)
 Session:request_roll (ARDOUR.TransportRequestSource.TRS_UI)
-ARDOUR.LuaAPI.usleep (1500000)
+wait.reached (48000 * 31.5)
 Session:request_stop (false, false, ARDOUR.TransportRequestSource.TRS_UI)
-ARDOUR.LuaAPI.usleep (300000)
+wait.stopped ()
 print ("rolled")
 close_session ()

@@ -10,6 +10,9 @@
 --     Control In", sets Perlin4D Mod's channel 1 to MIDI_MODE (0 7-bit CC 7,
 --     2 pitch bend), rolls MIDI_SECONDS and writes "sample frame gain out_1"
 --     every 10 ms to $MIDI_DIR/result.txt, then "done".
+local here = debug.getinfo (1, "S").source:match ("^@?(.*/)") or "./"
+local wait = dofile (here .. "ardour-wait.lua")
+
 AudioEngine:set_backend ("None (Dummy)", "", "")
 local work = os.getenv ("MIDI_DIR")
 local dir = work .. "/session"
@@ -52,16 +55,18 @@ function run ()
   ARDOUR.LuaAPI.set_processor_param (p, RATE_HZ, tonumber (os.getenv ("MIDI_RATE") or "1"))
   local gain = Session:route_by_name ("target"):gain_control ()
   local out = io.open (work .. "/result.txt", "w")
-  ARDOUR.LuaAPI.usleep (300000) -- let the controls reach the plugin
+  wait.processed (14400) -- 0.3 s: the controls reach the plugin, its MIDI the fader
   Session:request_roll (ARDOUR.TransportRequestSource.TRS_UI)
   local seconds = tonumber (os.getenv ("MIDI_SECONDS") or "4")
-  for _ = 1, math.floor (seconds * 100) do
-    ARDOUR.LuaAPI.usleep (10000)
-    out:write (string.format ("sample %d %.9g %.9g\n", Session:transport_sample (),
+  -- a row at each poll (10 ms) until the transport is seconds in
+  wait.until_true ("the transport at " .. seconds .. " s", function ()
+    local sample = Session:transport_sample ()
+    out:write (string.format ("sample %d %.9g %.9g\n", sample,
       gain:get_value (), ARDOUR.LuaAPI.get_processor_param (p, OUT_1)))
-  end
+    return Session:transport_rolling () and sample >= seconds * 48000
+  end)
   Session:request_stop (false, false, ARDOUR.TransportRequestSource.TRS_UI)
-  ARDOUR.LuaAPI.usleep (300000)
+  wait.stopped ()
   out:write ("done\n")
   out:close ()
 end

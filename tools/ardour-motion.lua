@@ -32,6 +32,9 @@
 -- length, the bounced range (MOTION_START to MOTION_SECONDS), the plugin's
 -- latency, the paths of the two bounced sources and of the export.
 
+local here = debug.getinfo (1, "S").source:match ("^@?(.*/)") or "./"
+local wait = dofile (here .. "ardour-wait.lua")
+
 local dir     = assert (os.getenv ("MOTION_DIR"), "set MOTION_DIR")
 local device  = os.getenv ("MOTION_DEVICE") or "Sine Wave 1K, 1/3 Oct"
 local seconds = tonumber (os.getenv ("MOTION_SECONDS") or "5")
@@ -63,19 +66,24 @@ function run ()
 
   -- record from the session start
   Session:request_locate (0, false, ARDOUR.LocateTransportDisposition.MustStop, ARDOUR.TransportRequestSource.TRS_UI)
-  ARDOUR.LuaAPI.usleep (200000)
+  wait.located (0)
   track:rec_enable_control ():set_value (1, PBD.GroupControlDisposition.NoGroup)
   Session:maybe_enable_record (false)
   Session:request_roll (ARDOUR.TransportRequestSource.TRS_UI)
-  ARDOUR.LuaAPI.usleep (math.floor ((seconds + 0.7) * 1e6))
+  wait.reached (math.floor ((seconds + 0.7) * 48000))
   Session:request_stop (false, false, ARDOUR.TransportRequestSource.TRS_UI)
-  ARDOUR.LuaAPI.usleep (800000)
-  track:rec_enable_control ():set_value (0, PBD.GroupControlDisposition.NoGroup)
-  ARDOUR.LuaAPI.usleep (200000)
-
+  wait.stopped ()
+  -- the capture becomes a region once the butler has written it
   local region
-  for r in track:playlist ():region_list ():iter () do region = r end
-  assert (region, "nothing was recorded")
+  wait.until_true ("the recorded region", function ()
+    for r in track:playlist ():region_list ():iter () do region = r end
+    return region ~= nil
+  end)
+  track:rec_enable_control ():set_value (0, PBD.GroupControlDisposition.NoGroup)
+  wait.until_true ("the track disarmed", function ()
+    return track:rec_enable_control ():get_value () == 0 and not Session:actively_recording ()
+  end)
+
   local pos = region:position ():samples ()
   local len = region:length ():samples ()
   report ("recorded_position", pos)
@@ -111,7 +119,7 @@ function run ()
     assert (ARDOUR.LuaAPI.set_processor_param (proc, rank[label], tonumber (value)), "cannot set " .. label)
     report ("set", label .. "=" .. value)
   end
-  ARDOUR.LuaAPI.usleep (300000) -- let the controls reach the plugin
+  wait.processed (4800) -- the controls reach the plugin
   for label, r in pairs (rank) do
     local v = ARDOUR.LuaAPI.get_processor_param (proc, r)
     out:write ("control\t", label, "\t", tostring (v), "\n")

@@ -10,6 +10,9 @@
 -- Ardour 7 loads Perlin4D Mod and Perlin4D Noise and refuses Perlin4D Mod CV
 -- ("Port 25 ('CV 1') has no known data type"), which is why Mod CV exists.
 
+local here = debug.getinfo (1, "S").source:match ("^@?(.*/)") or "./"
+local wait = dofile (here .. "ardour-wait.lua")
+
 AudioEngine:set_backend ("None (Dummy)", "", "")
 local dir = os.tmpname ()
 os.remove (dir)
@@ -30,7 +33,7 @@ for _, uri in ipairs ({"urn:perlin4d:mod", "urn:perlin4d:noise", "urn:perlin4d:m
 end
 
 Session:request_roll (ARDOUR.TransportRequestSource.TRS_UI)
-ARDOUR.LuaAPI.usleep (1500000)
+wait.reached (48000 * 1.5)
 print ("transport at frame", Session:transport_sample ())
 for route in Session:get_routes ():iter () do
   local meter = route:peak_meter ()
@@ -38,4 +41,5 @@ for route in Session:get_routes ():iter () do
          meter:meter_level (1, ARDOUR.MeterType.MeterPeak))
 end
 Session:request_stop (false, false, ARDOUR.TransportRequestSource.TRS_UI)
+wait.stopped ()
 close_session ()

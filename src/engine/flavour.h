@@ -17,6 +17,7 @@
 #include "exact_math.h"
 #include "voice.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -26,6 +27,48 @@ typedef struct {
   unsigned             channel_mask; ///< Channels computed
   const P4dPhiTable*   phi;          ///< Phi's table (the Mod's output map)
 } P4dShaping;
+
+/**
+   One frame of a glide's output: z shaped at the two shaping parameters
+   p0 and p1 that the frame has reached (each flavour's own pair: the Mod's
+   low and high ends, the Noise's level and texture headroom).  Realtime
+   safe.
+*/
+typedef float (*P4dFlavourFrame)(const P4dShaping* s,
+                                 double            p0,
+                                 double            p1,
+                                 double            z);
+
+/**
+   Shape m frames of a glide into out[c][done..] for the channels of s's
+   mask: at frame i each shaping parameter k is from[k] + a[i] (to[k] -
+   from[k]) (a the glide's ramp), frame() shapes z[c][i] at them, and
+   results below 1e-30 in size are 0 (no denormal leaves the engine).  The
+   one glide loop of every flavour's shape_glide; inline, so that a
+   flavour's frame() is inlined into it.  Realtime safe.
+*/
+static inline void
+p4d_flavour_glide(const P4dShaping* s,
+                  const double      from[2],
+                  const double      to[2],
+                  const double*     a,
+                  double            z[][P4D_CHUNK],
+                  float* const      out[],
+                  uint32_t          done,
+                  uint32_t          m,
+                  P4dFlavourFrame   frame)
+{
+  for (uint32_t i = 0U; i < m; ++i) {
+    const double p0 = from[0] + a[i] * (to[0] - from[0]);
+    const double p1 = from[1] + a[i] * (to[1] - from[1]);
+    for (unsigned c = 0U; c < s->setup->n_channels; ++c) {
+      if (s->channel_mask & (1U << c)) {
+        const float y    = frame(s, p0, p1, z[c][i]);
+        out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;
+      }
+    }
+  }
+}
 
 /// One flavour of the engine: its properties, then its operations.
 struct P4dEngineFlavourImpl {

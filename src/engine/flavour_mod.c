@@ -102,6 +102,13 @@ mod_shape(const P4dShaping* s,
   }
 }
 
+/// One frame of the Mod's output map between low (p0) and high (p1).
+static float
+mod_frame(const P4dShaping* s, double low, double high, double z)
+{
+  return (float)(low + (high - low) * p4d_exact_phi(s->phi, z));
+}
+
 static void
 mod_shape_glide(const P4dShaping* s,
                 const P4dVoice*   o,
@@ -112,18 +119,9 @@ mod_shape_glide(const P4dShaping* s,
                 uint32_t          done,
                 uint32_t          m)
 {
-  for (uint32_t i = 0U; i < m; ++i) {
-    const double low = o->out_low + a[i] * ((double)n->out_low - o->out_low);
-    const double high =
-      o->out_high + a[i] * ((double)n->out_high - o->out_high);
-    for (unsigned c = 0U; c < s->setup->n_channels; ++c) {
-      if (s->channel_mask & (1U << c)) {
-        const float y =
-          (float)(low + (high - low) * p4d_exact_phi(s->phi, z[c][i]));
-        out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;
-      }
-    }
-  }
+  const double from[2] = { o->out_low, o->out_high };
+  const double to[2]   = { n->out_low, n->out_high };
+  p4d_flavour_glide(s, from, to, a, z, out, done, m, mod_frame);
 }
 
 /// Each channel's output value, as mod_shape() between glides.
@@ -135,14 +133,11 @@ mod_preview(const P4dShaping* s,
             float             buf[][P4D_CHUNK],
             float* const      out[])
 {
-  const double low  = v->out_low;
-  const double high = v->out_high;
   for (uint32_t i = 0U; i < n; ++i) {
     p4d_voice_z(s->setup, s->channel_mask, v, offsets[i], buf, 1U);
     for (unsigned c = 0U; c < s->setup->n_channels; ++c) {
-      const double z = buf[c][0];
-      const float  y = (float)(low + (high - low) * p4d_exact_phi(s->phi, z));
-      out[c][i]      = fabsf(y) < 1.0e-30f ? 0.0f : y;
+      const float y = mod_frame(s, v->out_low, v->out_high, buf[c][0]);
+      out[c][i]     = fabsf(y) < 1.0e-30f ? 0.0f : y;
     }
   }
 }

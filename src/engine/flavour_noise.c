@@ -102,6 +102,14 @@ noise_shape(const P4dShaping* s,
   }
 }
 
+/// One frame of the Noise's output at level (p0) and headroom (p1).
+static float
+noise_frame(const P4dShaping* s, double high, double peak, double z)
+{
+  (void)s;
+  return soft_limit((float)(z * (P4D_NOISE_RMS / peak))) * (float)(high * peak);
+}
+
 static void
 noise_shape_glide(const P4dShaping* s,
                   const P4dVoice*   o,
@@ -112,18 +120,9 @@ noise_shape_glide(const P4dShaping* s,
                   uint32_t          done,
                   uint32_t          m)
 {
-  const float peak_o = p4d_texture_headroom(&o->texture);
-  const float peak_n = p4d_texture_headroom(&n->texture);
-  for (uint32_t i = 0U; i < m; ++i) {
-    const double high =
-      o->out_high + a[i] * ((double)n->out_high - o->out_high);
-    const double peak = peak_o + a[i] * ((double)peak_n - peak_o);
-    for (unsigned c = 0U; c < s->setup->n_channels; ++c) {
-      const float y = soft_limit((float)(z[c][i] * (P4D_NOISE_RMS / peak))) *
-                      (float)(high * peak);
-      out[c][done + i] = fabsf(y) < 1.0e-30f ? 0.0f : y;
-    }
-  }
+  const double from[2] = { o->out_high, p4d_texture_headroom(&o->texture) };
+  const double to[2]   = { n->out_high, p4d_texture_headroom(&n->texture) };
+  p4d_flavour_glide(s, from, to, a, z, out, done, m, noise_frame);
 }
 
 /// Each channel's texture envelope (1 without texture).

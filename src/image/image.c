@@ -26,6 +26,18 @@
   that pixel is the channel's value (see image_field.c for how fractal on
   differs).
 
+  Samples on the edges (p4d_image_frame_edges(), heightmaps): a side of n
+  pixels spans its cells in n - 1 steps (width - 1 and height - 1 above
+  instead of width and height), and an offset o is split into whole tiles
+  T = round(o / C) of C cells (scale across, its height in cells down; the
+  whole cells with tile on) and a remainder r = o - T C (0 below a
+  millionth of a tile): pixel px lies at base + morph + r + (T (width - 1)
+  + px) s_x, computed as exactly that sum, and the core's span computes
+  origin + (first + i) step with first = T (width - 1) + px.  Tiles whose
+  offsets differ by C therefore compute the same expression for their
+  shared column.  With tile on T is dropped (the field repeats every C
+  cells) and the last column and row are evaluated as the first.
+
   Time.  Frame n is at song time t = start + n den / num seconds (one
   division).  Song seconds: w = t rate_hz; free running: the same (a render
   has no other clock); song beats: w = the Mod's phase at beat b = t bpm /
@@ -87,6 +99,12 @@ p4d_image_frame_new(const P4dImageSetup* setup, P4dImageFrame** frame)
   p4d_image_frame_set(f, defaults, &start);
   *frame = f;
   return P4D_SUCCESS;
+}
+
+void
+p4d_image_frame_edges(P4dImageFrame* frame, bool edges)
+{
+  frame->edges = edges;
 }
 
 void
@@ -174,6 +192,36 @@ frame_centre(const P4dImageFrame* f,
   memcpy(centre, v->position[0], 3U * sizeof(double));
 }
 
+/// Steps across a side of n pixels with samples on its edges (at least 1).
+static double
+edge_steps(uint32_t n)
+{
+  return n > 1U ? (double)(n - 1U) : 1.0;
+}
+
+/**
+   Split offset into whole tiles of span cells and a remainder (into *rest,
+   0 when it is below a millionth of a tile or the offset's own float
+   resolution), returning the tiles: tiles rendered at offsets one span
+   apart then differ only in the tile count, a whole number.
+*/
+static int64_t
+edge_split(float offset, double span, double* rest)
+{
+  const double o = (double)offset;
+  const double t = floor(o / span + 0.5);
+  if (!(fabs(t) < 0x1p40)) {
+    *rest = o; // tiles too small to count: no split
+    return 0;
+  }
+  double r = o - t * span;
+  if (fabs(r) <= 1.0e-6 * span || fabs(r) <= fabs(o) * 0x1p-22) {
+    r = 0.0;
+  }
+  *rest = r;
+  return (int64_t)t;
+}
+
 void
 p4d_image_frame_set(P4dImageFrame*      frame,
                     const float*        params,
@@ -204,28 +252,48 @@ p4d_image_frame_set(P4dImageFrame*      frame,
   frame_voice(f, p, time, v, &w);
   f->facts.w = w;
 
-  // Where the pixels lie (see the top of this file).
+  // Where the pixels lie (see the top of this file).  With samples on
+  // the edges a side of n pixels spans its cells in n - 1 steps.
+  const bool   edges   = f->edges;
   const double width   = (double)f->setup.width;
   const double height  = (double)f->setup.height;
+  const double span_w  = edges ? edge_steps(f->setup.width) : width;
+  const double span_h  = edges ? edge_steps(f->setup.height) : height;
   const double scale   = p[P4D_IMAGE_SCALE];
   const bool   tile    = p[P4D_IMAGE_TILE] != 0.0f;
   double       cells_x = scale;
   const double stretch = p[P4D_IMAGE_STRETCH];
-  double       cells_y = scale * height / width / stretch;
+  double       cells_y = scale * span_h / span_w / stretch;
   if (tile) {
     cells_x = floor(cells_x + 0.5) < 1.0 ? 1.0 : floor(cells_x + 0.5);
     cells_y = floor(cells_y + 0.5) < 1.0 ? 1.0 : floor(cells_y + 0.5);
   }
-  f->step_x        = tile ? cells_x / width : scale / width;
-  f->step_y        = tile ? cells_y / height : f->step_x / stretch;
-  f->x0            = centre[0] + p[P4D_IMAGE_OFFSET_X];
-  f->y0            = centre[1] + p[P4D_IMAGE_OFFSET_Y];
-  f->z             = centre[2];
-  f->facts.cells_x = cells_x;
-  f->facts.cells_y = cells_y;
+  f->step_x  = tile ? cells_x / span_w : scale / span_w;
+  f->step_y  = tile ? cells_y / span_h : f->step_x / stretch;
+  f->x0      = centre[0] + p[P4D_IMAGE_OFFSET_X];
+  f->y0      = centre[1] + p[P4D_IMAGE_OFFSET_Y];
+  f->first_x = 0;
+  f->first_y = 0;
+  if (edges) {
+    // Whole tiles of the offsets: a tiling field repeats itself every tile
+    // (its tiles are the same bits, first 0), others count them in steps.
+    double        r_x = 0.0;
+    double        r_y = 0.0;
+    const int64_t t_x = edge_split(p[P4D_IMAGE_OFFSET_X], cells_x, &r_x);
+    const int64_t t_y = edge_split(p[P4D_IMAGE_OFFSET_Y], cells_y, &r_y);
+    f->x0             = centre[0] + r_x;
+    f->y0             = centre[1] + r_y;
+    f->first_x        = tile ? 0 : t_x * (int64_t)span_w;
+    f->first_y        = tile ? 0 : t_y * (int64_t)span_h;
+  }
+  f->z              = centre[2];
+  f->facts.cells_x  = cells_x;
+  f->facts.cells_y  = cells_y;
+  const double left = f->x0 + (double)f->first_x * f->step_x;
+  const double top  = f->y0 + (double)f->first_y * f->step_y;
   for (unsigned k = 0U; k < 4U; ++k) {
-    f->facts.mod_x[k] = (v->position[k][0] - f->x0) / f->step_x;
-    f->facts.mod_y[k] = (v->position[k][1] - f->y0) / f->step_y;
+    f->facts.mod_x[k] = (v->position[k][0] - left) / f->step_x;
+    f->facts.mod_y[k] = (v->position[k][1] - top) / f->step_y;
   }
 
   const P4dImageFieldSpec spec = {
@@ -236,10 +304,13 @@ p4d_image_frame_set(P4dImageFrame*      frame,
     { cells_x, cells_y },
     { f->step_x, f->step_y },
     { centre[0], centre[1], centre[2] },
+    f->type,
   };
+  P4dImageFieldSpec warp = spec;
+  warp.type              = P4D_IMAGE_FBM;
   p4d_image_field_prepare(&f->field, &spec, v->seed);
   for (unsigned i = 0U; i < P4D_IMAGE_WARPS; ++i) {
-    p4d_image_field_prepare(&f->warps[i], &spec, v->seed + warp_seed[i]);
+    p4d_image_field_prepare(&f->warps[i], &warp, v->seed + warp_seed[i]);
   }
 }
 
@@ -255,13 +326,20 @@ p4d_image_frame_rows(const P4dImageFrame* frame,
     row0 < frame->setup.height && n_rows < frame->setup.height - row0
       ? row0 + n_rows
       : frame->setup.height;
+  // Samples on the edges of a tiling field: the last row and column are
+  // the first (the same point one period on), made so by their index.
+  const bool wrap = frame->edges && frame->params[P4D_IMAGE_TILE] != 0.0f;
   for (uint32_t py = row0; py < end; ++py) {
-    const size_t row = (size_t)(py - row0) * width;
+    const size_t   row = (size_t)(py - row0) * width;
+    const uint32_t at  = wrap && py + 1U == frame->setup.height ? 0U : py;
     for (uint32_t first = 0U; first < width; first += P4D_IMAGE_CHUNK) {
       const uint32_t n =
         width - first < P4D_IMAGE_CHUNK ? width - first : P4D_IMAGE_CHUNK;
       float z[P4D_IMAGE_CHUNK];
-      p4d_image_field_chunk(frame, py, first, n, z);
+      p4d_image_field_chunk(frame, at, first, n, z);
+      if (wrap && width > 1U && first + n == width) {
+        p4d_image_field_chunk(frame, at, 0U, 1U, z + n - 1U);
+      }
       if (value) {
         memcpy(value + row + first, z, n * sizeof(float));
       }

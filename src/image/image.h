@@ -70,6 +70,25 @@ typedef struct P4dImageFrameImpl P4dImageFrame;
 P4dStatus
 p4d_image_frame_new(const P4dImageSetup* setup, P4dImageFrame** frame);
 
+/**
+   Put the frame's samples on the edges (heightmaps for terrain tools), or
+   back between them (false, the default of every frame).  Not realtime
+   safe; call before p4d_image_frame_set(), whose next call it affects.
+
+   On the edges, a side of n pixels spans its cells in n - 1 steps, so
+   pixel 0 and pixel n - 1 lie on the tile's edges (without, n pixels of
+   width scale / n each span it, pixel 0 at the offset).  A tile whose
+   offset_x is moved by one tile (scale cells; offset_y by the tile's
+   height in cells) then shares its edge column (row) with its neighbour
+   bit for bit: the offset is split into whole tiles T and a remainder r
+   (0 below a millionth of a tile), and pixel i is the field's span at
+   origin centre + r and index T (n - 1) + i, the very expression its
+   neighbour computes there.  With tile on, the last column and row are
+   the first (a tiling field's tiles are then the same bits).
+*/
+void
+p4d_image_frame_edges(P4dImageFrame* frame, bool edges);
+
 /// Free a frame; NULL is fine.
 void
 p4d_image_frame_free(P4dImageFrame* frame);

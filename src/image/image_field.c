@@ -68,6 +68,10 @@ octave_period(double cells, double lac_pow)
   return (uint64_t)p4d_fbm_octave_period(cells, lac_pow);
 }
 
+/// The measured mean and deviation of a type whose table gives none.
+static void
+field_measure(P4dImageField* f, unsigned type);
+
 void
 p4d_image_field_prepare(P4dImageField*           f,
                         const P4dImageFieldSpec* spec,
@@ -111,6 +115,7 @@ p4d_image_field_prepare(P4dImageField*           f,
     }
     lac_pow *= v->fbm.lacunarity;
   }
+  field_measure(f, spec->type);
 }
 
 /// The noise of octave o at n points p.
@@ -128,7 +133,7 @@ static void
 octave_row(const P4dImageFrame*  fr,
            const P4dImageOctave* o,
            double                y,
-           uint32_t              first,
+           int64_t               first,
            float*                out,
            uint32_t              n)
 {
@@ -198,6 +203,70 @@ billow_term(float        weight,
     acc[i] += weight * (2.0f * fabsf(noise[i]) - 1.0f);
   }
 }
+/*
+  Musgrave's terrains as Blender implements them (Cycles'
+  kernel/svm/fractal_noise.h), with octave k's weight w_k = persistence^k
+  standing for lacunarity^(-H k) (H = -log(persistence) / log(lacunarity)),
+  the band limit's fade included: the last, fractional octave of Blender's
+  detail is the same fade.  Blender's defaults (offset 0, gain 1) would
+  stop the hybrid wherever the first octave is below 0 and leave hetero
+  terrain a scaled fBm, so the constants are these: the hybrid's offset
+  0.7 is Musgrave's suggestion for it (Texturing and Modeling, ch. 16, with
+  H = 0.25: persistence 0.84 at lacunarity 2), its gain 1 his original's
+  (which has none); hetero terrain's offset 1 keeps its first octave,
+  1 + n, positive (this core's noise deviates by P4D_NOISE_STD, 0.2155,
+  close to Blender's Perlin noise).
+*/
+
+/// Hybrid multifractal's offset: (n + 0.7) is mostly positive, so the
+/// product of the octaves' signals gathers detail where the terrain is high.
+#define P4D_IMAGE_HYBRID_OFFSET 0.7f
+
+/// Hybrid multifractal's gain: the next octave's weight is the last
+/// weight times the gain times its signal.
+#define P4D_IMAGE_HYBRID_GAIN 1.0f
+
+/// Below this weight an octave adds nothing (Blender stops the loop there:
+/// a signal below 0 ends the sum at that point).
+#define P4D_IMAGE_HYBRID_FLOOR 0.001f
+
+/// Hetero terrain's offset: the terrain's height 1 + n0 scales every
+/// later octave, smooth lowlands and rough highlands.
+#define P4D_IMAGE_HETERO_OFFSET 1.0f
+
+/// Hybrid multifractal: signal s = (n + offset) w, added with the weight
+/// (the state, at most 1), which then becomes weight gain s.
+static void
+hybrid_term(float        weight,
+            const float* noise,
+            float*       acc,
+            float*       state,
+            uint32_t     n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    if (state[i] > P4D_IMAGE_HYBRID_FLOOR) {
+      const float k = state[i] > 1.0f ? 1.0f : state[i];
+      const float s = (noise[i] + P4D_IMAGE_HYBRID_OFFSET) * weight;
+      acc[i] += k * s;
+      state[i] = k * P4D_IMAGE_HYBRID_GAIN * s;
+    }
+  }
+}
+
+/// Hetero terrain: octave 0 is offset + n; each later octave adds (n +
+/// offset) w times the terrain so far (the state: 1, then the sum).
+static void
+hetero_term(float        weight,
+            const float* noise,
+            float*       acc,
+            float*       state,
+            uint32_t     n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    acc[i] += (noise[i] + P4D_IMAGE_HETERO_OFFSET) * weight * state[i];
+    state[i] = acc[i];
+  }
+}
 // NOLINTEND(readability-non-const-parameter)
 
 /// Turbulence: |z| of the whole fBm, centred and scaled (see the types
@@ -258,7 +327,62 @@ static const P4dImageTypeClass types[] = {
   [P4D_IMAGE_BILLOW]     = { billow_term, -0.6455f, 0.2418f, NULL },
   [P4D_IMAGE_TURBULENCE] = { fbm_term, 0.0f, P4D_NOISE_STD, turbulence_finish },
   [P4D_IMAGE_VEINS]      = { fbm_term, 0.0f, P4D_NOISE_STD, veins_finish },
+  [P4D_IMAGE_HYBRID]     = { hybrid_term, 0.0f, 0.0f, NULL },
+  [P4D_IMAGE_HETERO]     = { hetero_term, 0.0f, 0.0f, NULL },
 };
+
+/// Samples of a field's sum that field_measure() takes.
+#define P4D_IMAGE_MEASURE 1024U
+
+/*
+  The multiplicative types (hybrid, hetero) have no mean or deviation of
+  their own: both grow with the octaves, their weights and the band
+  limit.  So each field measures its own: the type's sum over
+  P4D_IMAGE_MEASURE points of its own octaves (each octave's noise at the
+  points 1.75 j, 2.32 j cells apart along a line, j < 1024, far enough
+  apart to be independent), and z = (sum - mean) / deviation.  The
+  points and the arithmetic are fixed, so every code path measures the
+  same bits; a sampling error of about 3 % of the deviation remains.
+*/
+static void
+field_measure(P4dImageField* f, unsigned type)
+{
+  const P4dImageTypeClass* const t = &types[type];
+  f->mean                          = 0.0f;
+  f->std                           = 0.0f;
+  if (t->std > 0.0f || !f->n_octaves) {
+    return;
+  }
+  float acc[P4D_IMAGE_MEASURE];
+  float state[P4D_IMAGE_MEASURE];
+  float noise[P4D_IMAGE_MEASURE];
+  for (uint32_t j = 0U; j < P4D_IMAGE_MEASURE; ++j) {
+    acc[j]   = 0.0f;
+    state[j] = 1.0f;
+  }
+  for (unsigned k = 0U; k < f->n_octaves; ++k) {
+    const P4dImageOctave* const o = &f->octave[k];
+    double                      q[P4D_IMAGE_MEASURE][4];
+    for (uint32_t j = 0U; j < P4D_IMAGE_MEASURE; ++j) {
+      q[j][0] = 1.7548776662466927 * (double)j + o->add[0];
+      q[j][1] = 2.3247179572447460 * (double)j + o->add[1];
+      q[j][2] = 0.5 + o->add[2];
+      q[j][3] = o->w;
+    }
+    octave_points(o, (const double(*)[4])q, noise, P4D_IMAGE_MEASURE);
+    t->term(o->weight, noise, acc, state, P4D_IMAGE_MEASURE);
+  }
+  double sum  = 0.0;
+  double sum2 = 0.0;
+  for (uint32_t j = 0U; j < P4D_IMAGE_MEASURE; ++j) {
+    sum += (double)acc[j];
+    sum2 += (double)acc[j] * (double)acc[j];
+  }
+  const double mean = sum / (double)P4D_IMAGE_MEASURE;
+  const double var  = sum2 / (double)P4D_IMAGE_MEASURE - mean * mean;
+  f->mean           = (float)mean;
+  f->std            = var > 1.0e-12 ? (float)sqrt(var) : 1.0f;
+}
 
 /// Field f of type at the points of row y (or p, if not NULL), pixels
 /// first..first+n-1, into z.
@@ -268,7 +392,7 @@ field_values(const P4dImageFrame*     fr,
              const P4dImageTypeClass* type,
              double                   y,
              const double (*p)[4],
-             uint32_t first,
+             int64_t  first,
              float*   z,
              uint32_t n)
 {
@@ -295,8 +419,11 @@ field_values(const P4dImageFrame*     fr,
     type->term(o->weight, noise, z, state, n);
   }
 
-  const float norm   = f->norm * (P4D_NOISE_STD / type->std);
-  const float centre = type->mean * f->sum;
+  // The type's constants, or the field's own measure (field_measure()).
+  const bool  own = f->std > 0.0f;
+  const float norm =
+    own ? 1.0f / f->std : f->norm * (P4D_NOISE_STD / type->std);
+  const float centre = own ? f->mean : type->mean * f->sum;
   for (uint32_t i = 0U; i < n; ++i) {
     z[i] = (z[i] - centre) * norm;
   }
@@ -304,8 +431,8 @@ field_values(const P4dImageFrame*     fr,
     // The band coordinate u = x + y of each point, in cells.
     double u[P4D_IMAGE_CHUNK];
     for (uint32_t i = 0U; i < n; ++i) {
-      u[i] =
-        p ? p[i][0] + p[i][1] : fr->x0 + (double)(first + i) * fr->step_x + y;
+      u[i] = p ? p[i][0] + p[i][1]
+               : fr->x0 + (double)(first + (int64_t)i) * fr->step_x + y;
     }
     type->finish(u, z, n);
   }
@@ -320,23 +447,28 @@ p4d_image_field_chunk(const P4dImageFrame* frame,
 {
   const P4dImageFrame* const     fr   = frame;
   const P4dImageTypeClass* const type = &types[fr->type];
-  const double                   y    = fr->y0 + (double)py * fr->step_y;
+  // Pixel indices from x0 and y0 (first_x, first_y: whole tiles of
+  // samples on the edges, else 0), so that the warp and the veins see
+  // the very points the octaves' spans do.
+  const int64_t at = fr->first_x + (int64_t)first;
+  const double  y  = fr->y0 + (double)(fr->first_y + (int64_t)py) * fr->step_y;
   if (!(fr->warp > 0.0)) {
-    field_values(fr, &fr->field, type, y, NULL, first, z, n);
+    field_values(fr, &fr->field, type, y, NULL, at, z, n);
     return;
   }
 
   // The warp fields along the row, then the field at the pushed points.
   float dx[P4D_IMAGE_CHUNK];
   float dy[P4D_IMAGE_CHUNK];
-  field_values(fr, &fr->warps[0], &types[P4D_IMAGE_FBM], y, NULL, first, dx, n);
-  field_values(fr, &fr->warps[1], &types[P4D_IMAGE_FBM], y, NULL, first, dy, n);
+  field_values(fr, &fr->warps[0], &types[P4D_IMAGE_FBM], y, NULL, at, dx, n);
+  field_values(fr, &fr->warps[1], &types[P4D_IMAGE_FBM], y, NULL, at, dy, n);
   double p[P4D_IMAGE_CHUNK][4];
   for (uint32_t i = 0U; i < n; ++i) {
-    p[i][0] = fr->x0 + (double)(first + i) * fr->step_x + fr->warp * dx[i];
+    p[i][0] =
+      fr->x0 + (double)(at + (int64_t)i) * fr->step_x + fr->warp * dx[i];
     p[i][1] = y + fr->warp * dy[i];
     p[i][2] = fr->z;
     p[i][3] = 0.0;
   }
-  field_values(fr, &fr->field, type, y, (const double(*)[4])p, first, z, n);
+  field_values(fr, &fr->field, type, y, (const double(*)[4])p, at, z, n);
 }

@@ -46,6 +46,8 @@ typedef struct {
   unsigned       n_octaves;
   float          norm; ///< 1 / (std of one octave * root of the power)
   float          sum;  ///< Sum of the weights (for a type's mean)
+  float          mean; ///< Measured mean of the type's sum (if std > 0)
+  float          std;  ///< ... and deviation; 0: the type's constants
   P4dImageOctave octave[P4D_FBM_MAX_OCTAVES];
 } P4dImageField;
 
@@ -55,9 +57,10 @@ typedef struct {
   double          w;       ///< The frame's time coordinate, octave 0
   bool            fractal; ///< Octaves scale space too
   bool            tile;    ///< x and y wrap over cells
-  double cells[2];  ///< Cells across the width and height (whole if tile)
-  double step[2];   ///< Cells per pixel across and down
-  double centre[3]; ///< The channels' centre: base + morph
+  double   cells[2];  ///< Cells across the width and height (whole if tile)
+  double   step[2];   ///< Cells per pixel across and down
+  double   centre[3]; ///< The channels' centre: base + morph
+  unsigned type;      ///< P4dImageType of the field (warps: fBm)
 } P4dImageFieldSpec;
 
 /// Cells per pixel at which a fractal octave falls silent: an octave finer
@@ -89,8 +92,11 @@ struct P4dImageFrameImpl {
   double        z;                          ///< Field z of the frame
   double        step_x;                     ///< Field cells per pixel, across
   double        step_y;                     ///< ... and down
-  double        warp;  ///< Displacement in cells per unit of a warp field
-  P4dImageField field; ///< The picture's field
+  bool          edges;   ///< Samples on the edges (p4d_image_frame_edges())
+  int64_t       first_x; ///< Index of pixel column 0 from x0 (edges: T (w - 1))
+  int64_t       first_y; ///< ... and of pixel row 0 from y0
+  double        warp;    ///< Displacement in cells per unit of a warp field
+  P4dImageField field;   ///< The picture's field
   P4dImageField warps[P4D_IMAGE_WARPS]; ///< Its warp fields (warp > 0)
   P4dImageFacts facts;
   P4dVoice      voice; ///< Scratch of p4d_image_frame_set(): the Mod's voice

@@ -202,7 +202,8 @@ static const P4dDescription descriptions[] = {
     "1: the picture tiles (whole cells across, every octave wraps)" },
   { P4D_KIND_IMAGE,
     "type",
-    "fBm, ridged multifractal, billow, turbulence or veins (marble)" },
+    "fBm, ridged multifractal, billow, turbulence, veins (marble), hybrid "
+    "multifractal or hetero terrain" },
   { P4D_KIND_IMAGE,
     "warp",
     "domain warp: how far the field is pushed, in cells" },

@@ -29,9 +29,14 @@ static const P4dScalePoint midi_mode_points[] = { { 0.0f, "7-bit CC" },
                                                   { 0.0f, NULL } };
 
 static const P4dScalePoint image_type_points[] = {
-  { 0.0f, "fBm" },    { 1.0f, "Ridged multifractal" },
-  { 2.0f, "Billow" }, { 3.0f, "Turbulence" },
-  { 4.0f, "Veins" },  { 0.0f, NULL },
+  { 0.0f, "fBm" },
+  { 1.0f, "Ridged multifractal" },
+  { 2.0f, "Billow" },
+  { 3.0f, "Turbulence" },
+  { 4.0f, "Veins" },
+  { 5.0f, "Hybrid multifractal" },
+  { 6.0f, "Hetero terrain" },
+  { 0.0f, NULL },
 };
 
 static const P4dScalePoint image_tone_points[] = { { 0.0f, "Even" },
@@ -217,7 +222,7 @@ static const P4dParam image_params[P4D_IMAGE_N_PARAMS] = {
     0U,
     NULL },
   { "tile", "Tile", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, TOGGLE, NULL },
-  { "type", "Type", 0.0f, 0.0f, 4.0f, P4D_UNIT_NONE, ENUM, image_type_points },
+  { "type", "Type", 0.0f, 0.0f, 6.0f, P4D_UNIT_NONE, ENUM, image_type_points },
   { "warp", "Warp", 0.0f, 0.0f, 4.0f, P4D_UNIT_NONE, 0U, NULL },
   { "tone", "Tone", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, ENUM, image_tone_points },
   { "palette",

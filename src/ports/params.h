@@ -200,6 +200,8 @@ typedef enum {
   P4D_IMAGE_BILLOW,     ///< 2|n| - 1
   P4D_IMAGE_TURBULENCE, ///< |n|
   P4D_IMAGE_VEINS,      ///< Marble: bands pushed by the fBm
+  P4D_IMAGE_HYBRID,     ///< Musgrave's hybrid multifractal
+  P4D_IMAGE_HETERO,     ///< Musgrave's hetero terrain
 } P4dImageType;
 
 /// Values of the Image's tone map.

@@ -10,6 +10,7 @@
 #include "output.h"
 #include "pictures.h"
 #include "render.h"
+#include "terrain.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -152,6 +153,8 @@ wants_pictures(const P4dPlan*    plan,
   } else if (p4d_atomic_is_stream(o->output) && isatty(STDOUT_FILENO)) {
     *code = p4d_report_bad_value(
       st, "-o", o->output, "standard output is a terminal (pipe it)");
+  } else if (o->terrain) {
+    *code = p4d_terrain_check(p4d_terrain_find(o->terrain), o, format, st);
   }
   return true;
 }
@@ -166,6 +169,13 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
   if (wants_pictures(plan, o, &info.format, &code, st)) {
     code = code ? code : p4d_pictures_run(plan, o, info.format, st);
     return finish_stream(code);
+  }
+  if (o->terrain || o->hillshade) {
+    return p4d_report_bad_value(st,
+                                o->terrain ? "--terrain" : "--hillshade",
+                                o->terrain ? o->terrain : o->hillshade,
+                                "heightmaps are pictures (-o NAME.png, .r16, "
+                                ".raw or .exr)");
   }
   code = plan_output(plan, o, &info, names, st);
   if (code) {

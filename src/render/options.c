@@ -6,6 +6,7 @@
 #include "options.h"
 
 #include "kind.h"
+#include "terrain.h"
 
 #include <errno.h>
 #include <math.h>
@@ -29,6 +30,12 @@ typedef enum {
   P4D_OPT_FPS,
   P4D_OPT_SIZE,
   P4D_OPT_COMPRESSION,
+  P4D_OPT_TERRAIN,
+  P4D_OPT_HEIGHT_RANGE,
+  P4D_OPT_HEIGHT_UNIT,
+  P4D_OPT_PIXEL_SIZE,
+  P4D_OPT_HILLSHADE,
+  P4D_OPT_LIGHT,
   P4D_OPT_PLOT,
   P4D_OPT_PRESET,
   P4D_OPT_SET,
@@ -102,6 +109,26 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "at most 8192x8192 pixels (default 512x512)"},
   [P4D_OPT_COMPRESSION] = {0, P4D_VALUE_WHOLE, "compression", "N", 0.0, 9.0,
     "PNG compression, zlib level 0 to 9 (default 1)"},
+  [P4D_OPT_TERRAIN] = {0, P4D_VALUE_TEXT, "terrain", "unity|unreal|godot",
+    0.0, 0.0, "a heightmap for the engine: its format (Unity\n"
+    ".r16/.raw, Unreal 16-bit .png or .r16, Godot\n"
+    ".exr or .r16), a size it accepts, samples on\n"
+    "the edges (tiles one scale apart share their\n"
+    "edges), linear tone by default"},
+  [P4D_OPT_HEIGHT_RANGE] = {0, P4D_VALUE_TEXT, "height-range", "MIN:MAX",
+    0.0, 0.0, "heights of level 0 and 65535 (default 0:1)"},
+  [P4D_OPT_HEIGHT_UNIT] = {0, P4D_VALUE_TEXT, "height-unit", "UNIT", 0.0, 0.0,
+    "unit of the heights and --pixel-size: m, cm,\n"
+    "mm, km or ft (default m)"},
+  [P4D_OPT_PIXEL_SIZE] = {0, P4D_VALUE_REAL, "pixel-size", "SIZE", 1.0e-6,
+    1.0e9, "distance between samples, in the unit\n"
+    "(default 1)"},
+  [P4D_OPT_HILLSHADE] = {0, P4D_VALUE_TEXT, "hillshade", "FILE.png", 0.0, 0.0,
+    "also write the shaded relief of the heights\n"
+    "(one picture)"},
+  [P4D_OPT_LIGHT] = {0, P4D_VALUE_TEXT, "light", "AZIMUTH,ALTITUDE", 0.0, 0.0,
+    "the hillshade's light in degrees, azimuth\n"
+    "clockwise from the top (default 315,45)"},
   [P4D_OPT_PLOT] = {0, P4D_VALUE_TEXT, "plot", "FILE.svg", 0.0, 0.0,
     "also draw the channels over time"},
   [P4D_OPT_PRESET] = {0, P4D_VALUE_TEXT, "preset", "NAME", 0.0, 0.0,
@@ -171,15 +198,20 @@ void
 p4d_options_init(P4dOptions* options)
 {
   memset(options, 0, sizeof(*options));
-  options->fps            = 60.0;
-  options->fps_num        = 60U;
-  options->fps_den        = 1U;
-  options->width          = 512U;
-  options->height         = 512U;
-  options->compression    = -1;
-  options->tempo_bpm      = 120.0;
-  options->duration_s     = 10.0;
-  options->sample_rate_hz = 48000.0;
+  options->fps                = 60.0;
+  options->fps_num            = 60U;
+  options->fps_den            = 1U;
+  options->width              = 512U;
+  options->height             = 512U;
+  options->compression        = -1;
+  options->tempo_bpm          = 120.0;
+  options->duration_s         = 10.0;
+  options->sample_rate_hz     = 48000.0;
+  options->height_max         = 1.0;
+  options->height_unit        = "m";
+  options->pixel_size         = 1.0;
+  options->light_azimuth_deg  = 315.0;
+  options->light_altitude_deg = 45.0;
 
   const long cores = sysconf(_SC_NPROCESSORS_ONLN);
   options->n_jobs  = cores < 1 ? 1U : cores > 64 ? 64U : (unsigned)cores;
@@ -420,6 +452,28 @@ read_size(P4dOptions*          o,
   return P4D_RENDER_SUCCESS;
 }
 
+/**
+   Read two numbers A<sep>B (each a plain decimal in [lo, hi]) into a, b.
+*/
+static P4dRenderCode
+read_pair(const char*      value,
+          char             sep,
+          double           lo,
+          double           hi,
+          double*          a,
+          double*          b,
+          P4dRenderStatus* status)
+{
+  const char* const mid = strchr(value, sep);
+  if (!mid) {
+    return refuse(status, sep == ':' ? "expected MIN:MAX" : "expected A,B");
+  }
+  P4dRenderCode code =
+    p4d_options_number(value, (size_t)(mid - value), lo, hi, a, status);
+  return code ? code
+              : p4d_options_number(mid + 1, strlen(mid + 1), lo, hi, b, status);
+}
+
 /// Set the flag of an option that takes no value.
 static void
 set_flag(P4dOptions* o, P4dOptionId id)
@@ -489,6 +543,46 @@ store(P4dOptions*      o,
   case P4D_OPT_COMPRESSION:
     o->compression = (int)number;
     return P4D_RENDER_SUCCESS;
+  case P4D_OPT_TERRAIN:
+    o->terrain = value;
+    return p4d_terrain_find(value)
+             ? P4D_RENDER_SUCCESS
+             : refuse(status, "unknown engine (unity, unreal or godot)");
+  case P4D_OPT_HEIGHT_RANGE: {
+    const P4dRenderCode code = read_pair(
+      value, ':', -1.0e9, 1.0e9, &o->height_min, &o->height_max, status);
+    return code || o->height_min <= o->height_max
+             ? code
+             : refuse(status, "MIN is above MAX");
+  }
+  case P4D_OPT_HEIGHT_UNIT:
+    o->height_unit = value;
+    return p4d_terrain_unit_metres(value) > 0.0
+             ? P4D_RENDER_SUCCESS
+             : refuse(status, "unknown unit (m, cm, mm, km or ft)");
+  case P4D_OPT_PIXEL_SIZE:
+    o->pixel_size = number;
+    return P4D_RENDER_SUCCESS;
+  case P4D_OPT_HILLSHADE: {
+    const size_t len = strlen(value);
+    o->hillshade     = value;
+    return len > 4U && !strcmp(value + len - 4U, ".png")
+             ? P4D_RENDER_SUCCESS
+             : refuse(status, "the hillshade must be a .png file");
+  }
+  case P4D_OPT_LIGHT: {
+    const P4dRenderCode code = read_pair(value,
+                                         ',',
+                                         -360.0,
+                                         360.0,
+                                         &o->light_azimuth_deg,
+                                         &o->light_altitude_deg,
+                                         status);
+    return code ||
+               (o->light_altitude_deg >= 0.0 && o->light_altitude_deg <= 90.0)
+             ? code
+             : refuse(status, "the altitude is 0 to 90 degrees");
+  }
   case P4D_OPT_TEMPO:
     o->tempo_bpm   = number;
     o->tempo_given = true;

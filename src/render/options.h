@@ -36,6 +36,14 @@ typedef struct {
   uint32_t    height;
   bool        size_given;
   int         compression; ///< --compression: a zlib level, or -1
+  const char* terrain;     ///< --terrain: unity, unreal, godot, or NULL
+  double      height_min;  ///< --height-range: level 0's height (default 0)
+  double      height_max;  ///< ... level 65535's (default 1)
+  const char* height_unit; ///< --height-unit: m (default), cm, mm, km, ft
+  double      pixel_size;  ///< --pixel-size: between samples, in the unit
+  const char* hillshade;   ///< --hillshade: a shaded-relief PNG, or NULL
+  double      light_azimuth_deg;  ///< --light: clockwise from north (315)
+  double      light_altitude_deg; ///< ... above the horizon (45)
   double      tempo_bpm;
   bool        tempo_given; ///< --tempo was given (it applies to beats only)
   double      start_s;

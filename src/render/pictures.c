@@ -8,8 +8,10 @@
 #include "atomic_file.h"
 #include "frame_name.h"
 #include "image.h"
+#include "pixels.h"
 #include "render.h"
 #include "sidecar.h"
+#include "terrain.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -40,16 +42,19 @@ typedef struct {
   P4dFrameName      name;
   P4dImageSetup     setup;
   int64_t           n_frames;
-  unsigned          n_threads; ///< Jobs that each render whole frames
-  unsigned          n_workers; ///< Frame buffers: frame n is in buffer
-                               ///< n % n_workers, rendered by job n %
-                               ///< n_threads; two per job for a stream,
-                               ///< so that a job renders its next frame
-                               ///< while its last waits to be written
-  unsigned row_jobs;           ///< Threads that share the rows of a frame
-  bool     value;              ///< Frames need the field's value
-  bool     sidecar;            ///< Each file gets a sidecar
-  bool     progress_here;      ///< The one job shows the progress bar
+  unsigned          n_threads;      ///< Jobs that each render whole frames
+  unsigned          n_workers;      ///< Frame buffers: frame n is in buffer
+                                    ///< n % n_workers, rendered by job n %
+                                    ///< n_threads; two per job for a stream,
+                                    ///< so that a job renders its next frame
+                                    ///< while its last waits to be written
+  unsigned                row_jobs; ///< Threads that share the rows of a frame
+  bool                    value;    ///< Frames need the field's value
+  bool                    sidecar;  ///< Each file gets a sidecar
+  bool                    progress_here; ///< The one job shows the progress bar
+  const P4dTerrainEngine* engine;        ///< --terrain, or NULL
+  bool                    heights; ///< A heightmap: --terrain or --hillshade
+  char                    hillshade[PATH_SIZE]; ///< --hillshade's path, or ""
 
   pthread_mutex_t lock;
   pthread_cond_t  changed;
@@ -72,7 +77,9 @@ struct Worker {
   P4dImageFrame* frame;
   float*         value; ///< The field's value, or NULL
   float*         tone;
-  int64_t        ready; ///< Stream: the frame rendered and not yet written
+  float*         heights; ///< The heights of the 16-bit levels (hillshade)
+  float*         shade;   ///< The hillshade, or NULL
+  int64_t        ready;   ///< Stream: the frame rendered and not yet written
   char           path[PATH_SIZE];
   char           json[PATH_SIZE];
 };
@@ -180,7 +187,7 @@ picture_of(const Worker* w, int64_t n)
     w->sh->setup.width,
     w->sh->setup.height,
     n,
-    p4d_image_frame_grey(w->frame),
+    p4d_image_frame_grey(w->frame) || w->sh->engine, // heights are grey
     w->value,
     w->tone,
     colour_of,
@@ -218,6 +225,73 @@ range_of(const float* v, size_t n, float* lo, float* hi)
   }
   *lo = a;
   *hi = b;
+}
+
+/// The heights and spacing of the render's heightmaps.
+static P4dTerrainSize
+terrain_size(const Shared* sh)
+{
+  const P4dTerrainSize size = {
+    sh->setup.width,
+    sh->setup.height,
+    sh->o->height_min,
+    sh->o->height_max,
+    sh->o->pixel_size,
+    sh->o->height_unit,
+    p4d_terrain_unit_metres(sh->o->height_unit),
+    sh->format.writer->name,
+  };
+  return size;
+}
+
+/**
+   The heights of the frame the worker holds: a terrain's value becomes its
+   height, bottom + tone (top - bottom) (what EXR stores); the hillshade
+   shades the heights of the 16-bit levels, what an engine reads.
+*/
+static void
+make_heights(Worker* w)
+{
+  const Shared* const sh     = w->sh;
+  const size_t        n      = (size_t)sh->setup.width * sh->setup.height;
+  const double        bottom = sh->o->height_min;
+  const double        range  = sh->o->height_max - sh->o->height_min;
+  for (size_t i = 0U; sh->engine && i < n; ++i) {
+    w->value[i] = (float)(bottom + (double)w->tone[i] * range);
+  }
+  if (w->shade) {
+    for (size_t i = 0U; i < n; ++i) {
+      const double level = (double)p4d_pixel_level(w->tone[i], 65535U);
+      w->heights[i]      = (float)(bottom + level / 65535.0 * range);
+    }
+    p4d_terrain_hillshade(w->heights,
+                          sh->setup.width,
+                          sh->setup.height,
+                          sh->o->pixel_size,
+                          sh->o->light_azimuth_deg,
+                          sh->o->light_altitude_deg,
+                          w->shade);
+  }
+}
+
+/// Write the hillshade the worker holds to file: 8-bit grey PNG.
+static P4dRenderCode
+write_hillshade(const Worker*        w,
+                int64_t              n,
+                const P4dAtomicFile* file,
+                P4dRenderStatus*     st)
+{
+  const P4dWriterInfo info = writer_info(w->sh);
+  P4dPicture          pic  = picture_of(w, n);
+  pic.grey                 = true;
+  pic.value                = NULL;
+  pic.tone                 = w->shade;
+  void*         state      = NULL;
+  P4dRenderCode code       = p4d_write_png.open(&state, &info, file, st);
+  code = code ? code : p4d_write_png.write_picture(state, &pic, st);
+  code = code ? code : p4d_write_png.finish(state, st);
+  p4d_write_png.close(state);
+  return code;
 }
 
 /// Write the sidecar of frame n (w->path's) to file.
@@ -259,7 +333,20 @@ write_sidecar(const Worker*    w,
     0.0f,
     0.0f,
     0.0f,
+    sh->o->terrain,
+    NULL,
+    NULL,
   };
+  const P4dTerrainSize size = terrain_size(sh);
+  P4dTerrainImport     import;
+  memset(&import, 0, sizeof(import));
+  if (sh->heights) {
+    s.terrain = &size;
+  }
+  if (sh->engine) {
+    sh->engine->import(&size, &import);
+    s.import = &import;
+  }
   const size_t n_pixels = (size_t)sh->setup.width * sh->setup.height;
   if (w->value) {
     range_of(w->value, n_pixels, &s.value_min, &s.value_max);
@@ -294,10 +381,16 @@ write_files(Worker* w, int64_t n, P4dRenderStatus* st)
   const Shared* const sh = w->sh;
   P4dAtomicFile       pic;
   P4dAtomicFile       json;
+  P4dAtomicFile       hill;
   memset(&pic, 0, sizeof(pic));
   memset(&json, 0, sizeof(json));
+  memset(&hill, 0, sizeof(hill));
   pic.fd  = -1;
   json.fd = -1;
+  hill.fd = -1;
+  if (sh->heights) {
+    make_heights(w);
+  }
 
   p4d_frame_name_format(&sh->name, n, w->path, sizeof(w->path));
   p4d_sidecar_path(w->path, w->json, sizeof(w->json));
@@ -307,6 +400,11 @@ write_files(Worker* w, int64_t n, P4dRenderStatus* st)
     code = p4d_atomic_open(&json, w->json, sh->o->force, st);
     code = code ? code : write_sidecar(w, n, &json, st);
   }
+  const bool shade = sh->hillshade[0] != '\0';
+  if (!code && shade) {
+    code = p4d_atomic_open(&hill, sh->hillshade, sh->o->force, st);
+    code = code ? code : write_hillshade(w, n, &hill, st);
+  }
   if (!code) {
     // A signal waits until both are in place, or neither (it came first).
     sigset_t old;
@@ -314,16 +412,22 @@ write_files(Worker* w, int64_t n, P4dRenderStatus* st)
     code = p4d_render_check_signal(st);
     code = code ? p4d_report_name(st, w->path, NULL) : code;
     code = code || !sh->sidecar ? code : p4d_atomic_commit(&json, st);
+    code = code || !shade ? code : p4d_atomic_commit(&hill, st);
     code = code ? code : p4d_atomic_commit(&pic, st);
     if (code && sh->sidecar && json.created) {
       p4d_atomic_undo(&json);
+    }
+    if (code && shade && hill.created) {
+      p4d_atomic_undo(&hill);
     }
     let_signals(&old);
   }
   p4d_atomic_discard(&pic, st);
   p4d_atomic_discard(&json, st);
+  p4d_atomic_discard(&hill, st);
   p4d_atomic_free(&pic);
   p4d_atomic_free(&json);
+  p4d_atomic_free(&hill);
   return code;
 }
 
@@ -515,6 +619,19 @@ check_targets(const Shared* sh, const char* const* inputs, P4dRenderStatus* st)
       return code;
     }
   }
+  if (sh->hillshade[0]) {
+    if (p4d_atomic_same_file(sh->hillshade, failed_path) ||
+        (sh->sidecar && p4d_atomic_same_file(sh->hillshade, json))) {
+      return p4d_report_bad_value(
+        st, "--hillshade", sh->hillshade, "is another file of the render");
+    }
+    const P4dRenderCode code =
+      p4d_atomic_check_target(sh->hillshade, inputs, sh->o->force, st);
+    if (code) {
+      snprintf(failed_path, sizeof(failed_path), "%s", sh->hillshade);
+      return code;
+    }
+  }
   return P4D_RENDER_SUCCESS;
 }
 
@@ -548,10 +665,14 @@ make_workers(Shared* sh, P4dRenderStatus* st)
     w->ready        = -1;
     w->tone         = (float*)malloc(n_pixels * sizeof(float));
     w->value = sh->value ? (float*)malloc(n_pixels * sizeof(float)) : NULL;
+    const bool shade = sh->hillshade[0] != '\0';
+    w->heights       = shade ? (float*)malloc(n_pixels * sizeof(float)) : NULL;
+    w->shade         = shade ? (float*)malloc(n_pixels * sizeof(float)) : NULL;
     if (p4d_image_frame_new(&sh->setup, &w->frame) || !w->tone ||
-        (sh->value && !w->value)) {
+        (sh->value && !w->value) || (shade && (!w->heights || !w->shade))) {
       return p4d_report_failure(st, NULL, "out of memory");
     }
+    p4d_image_frame_edges(w->frame, sh->engine != NULL);
   }
   return P4D_RENDER_SUCCESS;
 }
@@ -563,6 +684,8 @@ free_workers(Shared* sh)
     p4d_image_frame_free(sh->workers[j].frame);
     free(sh->workers[j].value);
     free(sh->workers[j].tone);
+    free(sh->workers[j].heights);
+    free(sh->workers[j].shade);
   }
   free(sh->workers);
 }
@@ -677,9 +800,13 @@ p4d_pictures_run(const P4dPlan*    plan,
   sh.setup  = (P4dImageSetup){
      o->width, o->height, plan->sample_rate_hz, plan->tempo_bpm
   };
-  sh.failed         = -1;
-  sh.sidecar        = format.writer->sidecar;
-  sh.value          = format.writer->needs_value || sh.sidecar;
+  sh.failed  = -1;
+  sh.engine  = o->terrain ? p4d_terrain_find(o->terrain) : NULL;
+  sh.heights = sh.engine || o->hillshade;
+  sh.sidecar = format.writer->sidecar || sh.heights;
+  sh.value   = format.writer->needs_value || sh.sidecar;
+  snprintf(
+    sh.hillshade, sizeof(sh.hillshade), "%s", o->hillshade ? o->hillshade : "");
   sh.stream_file.fd = -1;
   pthread_mutex_init(&sh.lock, NULL);
   pthread_cond_init(&sh.changed, NULL);
@@ -696,8 +823,25 @@ p4d_pictures_run(const P4dPlan*    plan,
     return p4d_report_bad_value(st, "-o", o->output, st->text);
   }
   p4d_frame_name_format(&sh.name, 0, sh.stream_path, sizeof(sh.stream_path));
-  const bool sequence = one_stream || sh.name.numbered;
-  sh.n_frames         = count_frames(o, sequence);
+  const bool sequence    = one_stream || sh.name.numbered;
+  const bool heights_set = o->height_min != 0.0 || o->height_max != 1.0 ||
+                           strcmp(o->height_unit, "m") || o->pixel_size != 1.0;
+  if (!sh.heights && heights_set) {
+    p4d_report_warn("--height-range, --height-unit, --pixel-size: ignored: "
+                    "only heightmaps have heights (--terrain, --hillshade)");
+  }
+  if (!o->hillshade &&
+      (o->light_azimuth_deg != 315.0 || o->light_altitude_deg != 45.0)) {
+    p4d_report_warn("--light: ignored: it lights the --hillshade");
+  }
+  if (o->hillshade && sequence) {
+    return p4d_report_bad_value(st,
+                                "--hillshade",
+                                o->hillshade,
+                                "one picture only (no frame number in -o, "
+                                "no stream)");
+  }
+  sh.n_frames = count_frames(o, sequence);
   if (!sequence && (o->duration_arg || o->fps_given)) {
     p4d_report_warn("%s: ignored: one picture, at --start (a name with a "
                     "frame number, such as f_%%05d.png, writes a sequence)",

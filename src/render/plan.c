@@ -400,6 +400,12 @@ p4d_plan_make(P4dPlan*          plan,
   plan->kind                 = preset.kind;
   const P4dParamTable* table = p4d_kind_params(plan->kind);
   p4d_param_defaults(table, plan->base);
+  // A heightmap's tone is linear unless set: terrains want rare high
+  // peaks (the field's own tails), not the even map's uniform heights.
+  const int tone = o->terrain ? p4d_param_find(table, "tone") : -1;
+  if (tone >= 0) {
+    plan->base[tone] = (float)P4D_IMAGE_TONE_LINEAR;
+  }
   for (unsigned i = 0U; i < preset.n_values; ++i) {
     const int id = preset.params[i];
     plan->base[id] =

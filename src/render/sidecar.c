@@ -75,6 +75,51 @@ put_range(FILE* json, const char* key, float lo, float hi)
   fputc('}', json);
 }
 
+/// The "terrain" object of a heightmap's sidecar (sidecar.h).
+static void
+put_terrain(FILE* json, const P4dSidecar* s)
+{
+  const P4dTerrainSize* const t = s->terrain;
+  put_key(json, "terrain", false);
+  fputs("{\"engine\": ", json);
+  if (s->engine) {
+    put_string(json, s->engine);
+  } else {
+    fputs("null", json);
+  }
+  fprintf(json, ", \"edges\": %s", s->engine ? "true" : "false");
+  fprintf(json, ", \"width\": %u", (unsigned)t->width);
+  fprintf(json, ", \"height\": %u, \"unit\": ", (unsigned)t->height);
+  put_string(json, t->unit);
+  const double span_x = s->engine ? (double)t->width - 1.0 : (double)t->width;
+  const double span_y = s->engine ? (double)t->height - 1.0 : (double)t->height;
+  const struct {
+    const char* key;
+    double      v;
+  } numbers[] = {
+    { "level_0", t->bottom },        { "level_65535", t->top },
+    { "pixel_size", t->pixel },      { "size_x", span_x * t->pixel },
+    { "size_y", span_y * t->pixel },
+  };
+  for (size_t i = 0U; i < sizeof(numbers) / sizeof(numbers[0]); ++i) {
+    fprintf(json, ", \"%s\": ", numbers[i].key);
+    put_number(json, numbers[i].v, 17);
+  }
+  if (s->import) {
+    fputs(", \"import\": {", json);
+    for (unsigned i = 0U; i < s->import->n; ++i) {
+      fputs(i ? ", " : "", json);
+      put_string(json, s->import->key[i]);
+      fputs(": ", json);
+      put_number(json, s->import->value[i], 17);
+    }
+    fputs(s->import->n ? ", \"note\": " : "\"note\": ", json);
+    put_string(json, s->import->note ? s->import->note : "");
+    fputc('}', json);
+  }
+  fputc('}', json);
+}
+
 P4dRenderCode
 p4d_sidecar_write(const P4dSidecar*    s,
                   const P4dAtomicFile* file,
@@ -132,6 +177,10 @@ p4d_sidecar_write(const P4dSidecar*    s,
     put_number(json, f->mod_y[k], 17);
     fputc('}', json);
   }
-  fputs("]\n}\n", json);
+  fputc(']', json);
+  if (s->terrain) {
+    put_terrain(json, s);
+  }
+  fputs("\n}\n", json);
   return p4d_text_stream_close(json, !file->stream, file->path, status);
 }

@@ -18,12 +18,12 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "pixels.h"
 #include "writers.h"
 
 #include <openexr.h>
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,13 +99,6 @@ half_of(float f)
   return (uint16_t)(sign | h);
 }
 
-/// Linear light of an sRGB-encoded display value.
-static float
-linear_of(float c)
-{
-  return c <= 0.04045f ? c / 12.92f : (float)pow((c + 0.055) / 1.055, 2.4);
-}
-
 static int64_t
 on_exr_write(exr_const_context_t         ctxt,
              void*                       userdata,
@@ -178,7 +171,7 @@ put_channel(const Exr*        exr,
     }
     uint8_t* const out = dest + (size_t)l * width * (size_t)exr->bytes;
     for (size_t i = 0U; i < width; ++i) {
-      const float v = picture->grey ? src[i] : linear_of(src[i * step]);
+      const float v = picture->grey ? src[i] : p4d_pixel_linear(src[i * step]);
       if (exr->bytes == EXR_HALF) {
         const uint16_t h = half_of(v);
         memcpy(out + 2U * i, &h, 2U);

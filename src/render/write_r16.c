@@ -78,7 +78,7 @@ close_r16(void* writer)
   free(raw);
 }
 
-static const char* const r16_extensions[] = { "r16", NULL };
+static const char* const r16_extensions[] = { "r16", "raw", NULL };
 
 const P4dWriterClass p4d_write_r16 = {
   .name          = "r16",

@@ -37,6 +37,48 @@ p4d_first_difference(const float* a, const float* b, size_t n)
   return i;
 }
 
+void
+p4d_assert_same_span(const P4dSpanLine* line,
+                     const float*       want,
+                     const float*       got,
+                     size_t             n)
+{
+  const size_t i = p4d_first_difference(want, got, n);
+  if (i == n) {
+    return;
+  }
+  const double* const o = line->origin;
+  const double* const s = line->step;
+  fprintf(stderr,
+          "%s: kind %u, seed %u, first %lld, point %zu of %zu: %a instead of "
+          "%a\n  origin %a %a %a %a\n  step %a %a %a %a\n",
+          line->path,
+          line->kind,
+          (unsigned)line->seed,
+          (long long)line->first,
+          i,
+          n,
+          (double)got[i],
+          (double)want[i],
+          o[0],
+          o[1],
+          o[2],
+          o[3],
+          s[0],
+          s[1],
+          s[2],
+          s[3]);
+  if (line->period) {
+    fprintf(stderr,
+            "  period %llu %llu %llu %llu\n",
+            (unsigned long long)line->period[0],
+            (unsigned long long)line->period[1],
+            (unsigned long long)line->period[2],
+            (unsigned long long)line->period[3]);
+  }
+  abort();
+}
+
 size_t
 p4d_assert_same(const char*  what,
                 const float* a,

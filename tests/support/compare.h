@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /// Whether a and b are the same bits.
 bool
@@ -43,6 +44,28 @@ p4d_assert_same_where_set(const char*  what,
                           const float* b,
                           size_t       from,
                           size_t       to);
+
+/// A line of the noise core's span API, as the path tests draw them.
+typedef struct {
+  const char*     path;   ///< The code path under test (p4d_isa_name())
+  unsigned        kind;   ///< The test's class of line
+  uint32_t        seed;   ///< The field's seed
+  const double*   origin; ///< The line's origin, 4 coordinates
+  const double*   step;   ///< Its step, 4 coordinates
+  int64_t         first;  ///< The index of its first point
+  const uint64_t* period; ///< The 4 periods of a tiled span, or NULL
+} P4dSpanLine;
+
+/**
+   Assert that the n values a path gave on line (got) are the same bits as
+   the scalar path's (want); if not, name the path, the line and the first
+   difference on stderr and abort.
+*/
+void
+p4d_assert_same_span(const P4dSpanLine* line,
+                     const float*       want,
+                     const float*       got,
+                     size_t             n);
 
 /// Whether the files at two paths hold the same bytes (both must exist).
 bool

@@ -9,12 +9,36 @@
 #include "params.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void
 p4d_frames_defaults(float* params)
 {
   p4d_param_defaults(p4d_params(P4D_KIND_IMAGE), params);
+}
+
+void
+p4d_frames_params(float* params, const char* settings)
+{
+  const P4dParamTable* const table = p4d_params(P4D_KIND_IMAGE);
+  p4d_param_defaults(table, params);
+  for (const char* word = settings; *(word += strspn(word, " "));) {
+    const size_t n = strcspn(word, "= ");
+    char         symbol[32];
+    char*        end = NULL;
+    snprintf(symbol, sizeof(symbol), "%.*s", (int)n, word);
+    const int   id    = p4d_param_find(table, symbol);
+    const float value = word[n] == '=' ? strtof(word + n + 1, &end) : 0.0f;
+    if (id < 0 || !end || end == word + n + 1 || (*end && *end != ' ')) {
+      fprintf(
+        stderr, "frames: no setting %.*s\n", (int)strcspn(word, " "), word);
+      abort();
+    }
+    params[id] = value;
+    word       = end;
+  }
 }
 
 P4dFrame

@@ -27,6 +27,15 @@ void
 p4d_frames_defaults(float* params);
 
 /**
+   The Image's parameters at their defaults but for settings: words
+   "symbol=value" apart by spaces, by the port table's symbols, as
+   `--set` takes them ("tile=1 octaves=5 scale=4.4").  An unknown symbol
+   or a value that is not a number fails the test.
+*/
+void
+p4d_frames_params(float* params, const char* settings);
+
+/**
    Frame time->frame of params, w x h at 48 kHz and 120 bpm, rendered in
    calls of rows_per_call rows (freed with p4d_frames_free()).
 */

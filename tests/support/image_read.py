@@ -11,7 +11,7 @@ as little-endian uint16, floats (BITS 32 or 16) as little-endian float32.
 
   .png  PIL (grey, RGB, 16-bit grey); 16-bit RGB through ffmpeg
   .exr  exrheader for the channels and their type, ffmpeg for the pixels
-  .r16  numpy (W H give the size: the file has no header)
+  .r16  numpy (W H give the size: the file has no header); .raw the same
   .y4m  ffmpeg (its own Y4M demuxer): 4:4:4 as 3 channels; 4:2:0 as
         CHANNELS 0, planes Y, Cb, Cr one after the other
 """
@@ -73,7 +73,7 @@ def main():
             g, b, r = planes.reshape(3, h * w)
             data = np.stack([r, g, b], axis=1)
             c = 3
-    elif path.endswith(".r16"):
+    elif path.endswith((".r16", ".raw")):
         w, h = int(sys.argv[3]), int(sys.argv[4])
         data = np.fromfile(path, "<u2")
         assert data.size == w * h, (data.size, w, h)

@@ -284,6 +284,83 @@ row_blend_x(const RowWindow* win,
   return vf_lerp(u, lower, upper);
 }
 
+/// The x blends of (y, z, w) corner q of a helper's blocks, into v[b].
+typedef void (*RowBlendX)(const void* ctx, unsigned q, VF v[]);
+
+/**
+   The y, z, w blend of nb (1 .. P4D_ROW_SHARE) blocks of a row, as the
+   scalar kernel blends them (y, then z, then w, with the row's fades), then
+   normalised with var_t, into r: blend_x(ctx, q, v) gives each block's x
+   blend of (y, z, w) corner q.  Each pair of corners is blended as soon as
+   both are known, so that few values stay live in the registers; inlined
+   with its callback, as if written out at each call.
+*/
+P4D_ROW_INLINE void
+row_blend_yzw(const Line* line,
+              RowBlendX   blend_x,
+              const void* ctx,
+              unsigned    nb,
+              const VF    var_t[],
+              VF          r[])
+{
+  VF zw[2][P4D_ROW_SHARE];
+  P4D_UNROLL
+  for (unsigned w = 0U; w < 2U; ++w) {
+    VF yz[2][P4D_ROW_SHARE];
+    P4D_UNROLL
+    for (unsigned z = 0U; z < 2U; ++z) {
+      VF xy[2][P4D_ROW_SHARE];
+      P4D_UNROLL
+      for (unsigned y = 0U; y < 2U; ++y) {
+        blend_x(ctx, y | z << 1U | w << 2U, xy[y]);
+      }
+      const VF uy = vf_set1(line->row_u[0]);
+      P4D_UNROLL
+      for (unsigned b = 0U; b < nb; ++b) {
+        yz[z][b] = vf_lerp(uy, xy[0][b], xy[1][b]);
+      }
+    }
+    const VF uz = vf_set1(line->row_u[1]);
+    P4D_UNROLL
+    for (unsigned b = 0U; b < nb; ++b) {
+      zw[w][b] = vf_lerp(uz, yz[0][b], yz[1][b]);
+    }
+  }
+  const VF uw = vf_set1(line->row_u[2]);
+  P4D_UNROLL
+  for (unsigned b = 0U; b < nb; ++b) {
+    r[b] = vf_normalise(vf_lerp(uw, zw[0][b], zw[1][b]), var_t[b]);
+  }
+}
+
+/// What block_row_lookup()'s x blends read.
+typedef struct {
+  const RowWindow* win;
+  unsigned         i0;
+  VF               f;
+  VF               f1;
+  VF               u;
+  VI               j;
+} RowLookup;
+
+/// A RowBlendX: each lane's lower and upper constants looked up.
+P4D_ROW_INLINE void
+row_x_lookup(const void* ctx, unsigned q, VF v[])
+{
+  const RowLookup* const c = (const RowLookup*)ctx;
+  VF                     k[2][4];
+  P4D_UNROLL
+  for (unsigned a = 0U; a < 4U; ++a) {
+    k[0][a] = vf_lookup_w(&c->win->k[q][a][c->i0], c->j);
+    k[1][a] = vf_lookup_w(&c->win->k[q][a][c->i0 + 1U], c->j);
+  }
+  const VF lower =
+    vf_add(vf_add(vf_fma(k[0][0], c->f, k[0][1]), k[0][2]), k[0][3]);
+  const VF upper =
+    vf_add(vf_add(vf_fma(k[1][0], c->f1, k[1][1]), k[1][2]), k[1][3]);
+  v[0] = vf_lerp(c->u, lower, upper);
+}
+
 /**
    A block of a row whose lanes, with x offsets f, f1 = f - 1, fade u,
    variance var_t and low halves of their cells c, lie in x cells x0 .. x0
@@ -302,36 +379,33 @@ block_row_lookup(const Line* line,
                  VF          var_t,
                  VI          c)
 {
-  const VI j = vi_add(c, vi_set1(0U - cell_lo(x0)));
   row_window(line, win, x0, x0 + P4D_W);
-  const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             zw[2];
-  P4D_UNROLL
-  for (unsigned w = 0U; w < 2U; ++w) {
-    VF yz[2];
-    P4D_UNROLL
-    for (unsigned z = 0U; z < 2U; ++z) {
-      VF xy[2];
-      P4D_UNROLL
-      for (unsigned y = 0U; y < 2U; ++y) {
-        const unsigned q = y | z << 1U | w << 2U;
-        VF             k[2][4];
-        P4D_UNROLL
-        for (unsigned a = 0U; a < 4U; ++a) {
-          k[0][a] = vf_lookup_w(&win->k[q][a][i0], j);
-          k[1][a] = vf_lookup_w(&win->k[q][a][i0 + 1U], j);
-        }
-        const VF lower =
-          vf_add(vf_add(vf_fma(k[0][0], f, k[0][1]), k[0][2]), k[0][3]);
-        const VF upper =
-          vf_add(vf_add(vf_fma(k[1][0], f1, k[1][1]), k[1][2]), k[1][3]);
-        xy[y] = vf_lerp(u, lower, upper);
-      }
-      yz[z] = vf_lerp(vf_set1(line->row_u[0]), xy[0], xy[1]);
-    }
-    zw[w] = vf_lerp(vf_set1(line->row_u[1]), yz[0], yz[1]);
-  }
-  return vf_normalise(vf_lerp(vf_set1(line->row_u[2]), zw[0], zw[1]), var_t);
+  const RowLookup ctx = {
+    win, (unsigned)(x0 - win->first),          f, f1,
+    u,   vi_add(c, vi_set1(0U - cell_lo(x0))),
+  };
+  VF r;
+  row_blend_yzw(line, row_x_lookup, &ctx, 1U, &var_t, &r);
+  return r;
+}
+
+/// What block_row()'s x blends read.
+typedef struct {
+  const RowWindow* win;
+  unsigned         i0;
+  unsigned         n_x;
+  VF               f;
+  VF               u;
+  const VM*        in_cell;
+  const VF*        dx;
+} RowBlends;
+
+/// A RowBlendX: each lane picks its corners' dot products by blends.
+P4D_ROW_INLINE void
+row_x_blends(const void* ctx, unsigned q, VF v[])
+{
+  const RowBlends* const c = (const RowBlends*)ctx;
+  v[0] = row_blend_x(c->win, c->i0, c->n_x, q, c->f, c->u, c->in_cell, c->dx);
 }
 
 /**
@@ -371,21 +445,44 @@ block_row(const Line* line,
     dx[j]      = vf_blend(in_cell[j], f1, f);
   }
   row_window(line, win, x0, x0 + n_x - 1U);
-  const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             zw[2];
+  const RowBlends ctx = {
+    win, (unsigned)(x0 - win->first), n_x, f, u, in_cell, dx,
+  };
+  VF r;
+  row_blend_yzw(line, row_x_blends, &ctx, 1U, &var_t, &r);
+  return r;
+}
+
+/// What block_row_cell()'s x blends read: nb blocks' lanes.
+typedef struct {
+  const RowWindow* win;
+  unsigned         i0;
+  unsigned         nb;
+  VF               f[P4D_ROW_SHARE];
+  VF               f1[P4D_ROW_SHARE];
+  VF               u[P4D_ROW_SHARE];
+} RowCell;
+
+/// A RowBlendX: the cell's two x values' constants, broadcast once for
+/// the nb blocks.
+P4D_ROW_INLINE void
+row_x_cell(const void* ctx, unsigned q, VF v[])
+{
+  const RowCell* const c = (const RowCell*)ctx;
+  VF                   k[2][4];
   P4D_UNROLL
-  for (unsigned w = 0U; w < 2U; ++w) {
-    VF yz[2];
-    P4D_UNROLL
-    for (unsigned z = 0U; z < 2U; ++z) {
-      const unsigned q  = z << 1U | w << 2U;
-      const VF       v0 = row_blend_x(win, i0, n_x, q, f, u, in_cell, dx);
-      const VF       v1 = row_blend_x(win, i0, n_x, q | 1U, f, u, in_cell, dx);
-      yz[z]             = vf_lerp(vf_set1(line->row_u[0]), v0, v1);
-    }
-    zw[w] = vf_lerp(vf_set1(line->row_u[1]), yz[0], yz[1]);
+  for (unsigned a = 0U; a < 4U; ++a) {
+    k[0][a] = vf_set1(c->win->k[q][a][c->i0]);
+    k[1][a] = vf_set1(c->win->k[q][a][c->i0 + 1U]);
   }
-  return vf_normalise(vf_lerp(vf_set1(line->row_u[2]), zw[0], zw[1]), var_t);
+  P4D_UNROLL
+  for (unsigned b = 0U; b < c->nb; ++b) {
+    const VF lower =
+      vf_add(vf_add(vf_fma(k[0][0], c->f[b], k[0][1]), k[0][2]), k[0][3]);
+    const VF upper =
+      vf_add(vf_add(vf_fma(k[1][0], c->f1[b], k[1][1]), k[1][2]), k[1][3]);
+    v[b] = vf_lerp(c->u[b], lower, upper);
+  }
 }
 
 /**
@@ -405,10 +502,8 @@ block_row_cell(const Line* line,
                size_t      m,
                float*      out)
 {
-  VF f[P4D_ROW_SHARE];
-  VF f1[P4D_ROW_SHARE];
-  VF u[P4D_ROW_SHARE];
-  VF var_t[P4D_ROW_SHARE];
+  RowCell ctx;
+  VF      var_t[P4D_ROW_SHARE];
   P4D_UNROLL
   for (unsigned b = 0U; b < nb; ++b) {
     const VD t0 = vd_set1(t_first + (double)(b * P4D_W));
@@ -416,59 +511,23 @@ block_row_cell(const Line* line,
                    vd_add(t0, vd_lane_times(0U, m)),
                    vd_add(t0, vd_lane_times(1U, m)),
                    x0,
-                   &f[b],
-                   &f1[b],
-                   &u[b],
+                   &ctx.f[b],
+                   &ctx.f1[b],
+                   &ctx.u[b],
                    &var_t[b]);
   }
 
   row_window(line, win, x0, x0 + 1U);
-  const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             zw[2][P4D_ROW_SHARE];
-  P4D_UNROLL
-  for (unsigned w = 0U; w < 2U; ++w) {
-    VF yz[2][P4D_ROW_SHARE];
-    P4D_UNROLL
-    for (unsigned z = 0U; z < 2U; ++z) {
-      VF xy[2][P4D_ROW_SHARE];
-      P4D_UNROLL
-      for (unsigned y = 0U; y < 2U; ++y) {
-        const unsigned q = y | z << 1U | w << 2U;
-        VF             k[2][4];
-        P4D_UNROLL
-        for (unsigned a = 0U; a < 4U; ++a) {
-          k[0][a] = vf_set1(win->k[q][a][i0]);
-          k[1][a] = vf_set1(win->k[q][a][i0 + 1U]);
-        }
-        P4D_UNROLL
-        for (unsigned b = 0U; b < nb; ++b) {
-          const VF lower =
-            vf_add(vf_add(vf_fma(k[0][0], f[b], k[0][1]), k[0][2]), k[0][3]);
-          const VF upper =
-            vf_add(vf_add(vf_fma(k[1][0], f1[b], k[1][1]), k[1][2]), k[1][3]);
-          xy[y][b] = vf_lerp(u[b], lower, upper);
-        }
-      }
-      const VF uy = vf_set1(line->row_u[0]);
-      P4D_UNROLL
-      for (unsigned b = 0U; b < nb; ++b) {
-        yz[z][b] = vf_lerp(uy, xy[0][b], xy[1][b]);
-      }
-    }
-    const VF uz = vf_set1(line->row_u[1]);
-    P4D_UNROLL
-    for (unsigned b = 0U; b < nb; ++b) {
-      zw[w][b] = vf_lerp(uz, yz[0][b], yz[1][b]);
-    }
-  }
-  const VF uw = vf_set1(line->row_u[2]);
+  ctx.win = win;
+  ctx.i0  = (unsigned)(x0 - win->first);
+  ctx.nb  = nb;
+  VF r[P4D_ROW_SHARE];
+  row_blend_yzw(line, row_x_cell, &ctx, nb, var_t, r);
   P4D_UNROLL
   for (unsigned b = 0U; b < nb; ++b) {
     // Straight to out: a copy through an array of nb vectors became a
     // rep movs, slow to start, its loads over fresh stores.
-    block_store(vf_normalise(vf_lerp(uw, zw[0][b], zw[1][b]), var_t[b]),
-                m,
-                out + (size_t)b * P4D_W);
+    block_store(r[b], m, out + (size_t)b * P4D_W);
   }
 }
 

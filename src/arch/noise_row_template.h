@@ -335,12 +335,12 @@ row_blend_yzw(const Line* line,
 
 /// What block_row_lookup()'s x blends read.
 typedef struct {
-  const RowWindow* win;
-  unsigned         i0;
   VF               f;
   VF               f1;
   VF               u;
   VI               j;
+  const RowWindow* win;
+  unsigned         i0;
 } RowLookup;
 
 /// A RowBlendX: each lane's lower and upper constants looked up.
@@ -381,8 +381,9 @@ block_row_lookup(const Line* line,
 {
   row_window(line, win, x0, x0 + P4D_W);
   const RowLookup ctx = {
-    win, (unsigned)(x0 - win->first),          f, f1,
+    f,   f1,
     u,   vi_add(c, vi_set1(0U - cell_lo(x0))),
+    win, (unsigned)(x0 - win->first),
   };
   VF r;
   row_blend_yzw(line, row_x_lookup, &ctx, 1U, &var_t, &r);
@@ -391,13 +392,13 @@ block_row_lookup(const Line* line,
 
 /// What block_row()'s x blends read.
 typedef struct {
-  const RowWindow* win;
-  unsigned         i0;
-  unsigned         n_x;
   VF               f;
   VF               u;
   const VM*        in_cell;
   const VF*        dx;
+  const RowWindow* win;
+  unsigned         i0;
+  unsigned         n_x;
 } RowBlends;
 
 /// A RowBlendX: each lane picks its corners' dot products by blends.
@@ -446,7 +447,7 @@ block_row(const Line* line,
   }
   row_window(line, win, x0, x0 + n_x - 1U);
   const RowBlends ctx = {
-    win, (unsigned)(x0 - win->first), n_x, f, u, in_cell, dx,
+    f, u, in_cell, dx, win, (unsigned)(x0 - win->first), n_x,
   };
   VF r;
   row_blend_yzw(line, row_x_blends, &ctx, 1U, &var_t, &r);
@@ -455,12 +456,12 @@ block_row(const Line* line,
 
 /// What block_row_cell()'s x blends read: nb blocks' lanes.
 typedef struct {
-  const RowWindow* win;
-  unsigned         i0;
-  unsigned         nb;
   VF               f[P4D_ROW_SHARE];
   VF               f1[P4D_ROW_SHARE];
   VF               u[P4D_ROW_SHARE];
+  const RowWindow* win;
+  unsigned         i0;
+  unsigned         nb;
 } RowCell;
 
 /// A RowBlendX: the cell's two x values' constants, broadcast once for

@@ -68,6 +68,10 @@ typedef struct {
 
   /// Motion's pan sine: p4d_motion_block_sin().
   void (*motion_sin)(const double* a, double* y, uint32_t n);
+
+  /// The weighted sum acc[i] += weight * x[i] (a multiply, then an add),
+  /// i < n: the Image's octave sum.
+  void (*weighted_add)(float weight, const float* x, float* acc, uint32_t n);
 } P4dIsaTable;
 
 /// The table of the path in use (p4d_isa_current()).  Realtime safe.

@@ -196,6 +196,25 @@ row_dot(const RowWindow* win, unsigned i, unsigned q, VF dx)
                 vf_set1(win->k[q][3][i]));
 }
 
+/// From the x offsets f of the P4D_W lanes of a row, f1 = f - 1, fade u
+/// and variance var_t, as block_row() computes them.
+P4D_ROW_INLINE void
+row_lanes_fade(const Line* line, VF f, VF* f1, VF* u, VF* var_t)
+{
+  *f1          = vf_sub(f, vf_set1(1.0f));
+  *u           = vf_fade(f);
+  VF var_p     = vf_variance_s(*u);
+  *var_t       = vf_variance_t(f, *f1, *u);
+  bool started = true;
+  for (unsigned a = 0U; a < 3U; ++a) {
+    vf_variance_fold(&started,
+                     &var_p,
+                     var_t,
+                     vf_set1(line->row_var_s[a]),
+                     vf_set1(line->row_var_t[a]));
+  }
+}
+
 /// The x offsets f, f1 = f - 1, fade u and variance var_t of the P4D_W
 /// lanes at times t_lo, t_hi of a row, as block_row() computes them; the
 /// low halves of the lanes' cells in *c.
@@ -215,18 +234,27 @@ row_lanes(const Line* line,
   coords(line, 0U, t_lo, t_hi, &lo, &hi);
   vsplit(lo, hi, f, c, &c_hi);
   (void)c_hi;
-  *f1          = vf_sub(*f, vf_set1(1.0f));
-  *u           = vf_fade(*f);
-  VF var_p     = vf_variance_s(*u);
-  *var_t       = vf_variance_t(*f, *f1, *u);
-  bool started = true;
-  for (unsigned a = 0U; a < 3U; ++a) {
-    vf_variance_fold(&started,
-                     &var_p,
-                     var_t,
-                     vf_set1(line->row_var_s[a]),
-                     vf_set1(line->row_var_t[a]));
-  }
+  row_lanes_fade(line, *f, f1, u, var_t);
+}
+
+/// row_lanes() for lanes known to lie in x cell x0: their floor is x0, so
+/// each offset is the coordinate minus x0, as split() subtracts it.
+P4D_ROW_INLINE void
+row_lanes_cell(const Line* line,
+               VD          t_lo,
+               VD          t_hi,
+               uint64_t    x0,
+               VF*         f,
+               VF*         f1,
+               VF*         u,
+               VF*         var_t)
+{
+  VD lo;
+  VD hi;
+  coords(line, 0U, t_lo, t_hi, &lo, &hi);
+  const VD fl = vd_set1((double)(int64_t)x0);
+  *f          = vf_from_halves(vd_sub(lo, fl), vd_sub(hi, fl));
+  row_lanes_fade(line, *f, f1, u, var_t);
 }
 
 /**
@@ -256,6 +284,83 @@ row_blend_x(const RowWindow* win,
   return vf_lerp(u, lower, upper);
 }
 
+/// The x blends of (y, z, w) corner q of a helper's blocks, into v[b].
+typedef void (*RowBlendX)(const void* ctx, unsigned q, VF v[]);
+
+/**
+   The y, z, w blend of nb (1 .. P4D_ROW_SHARE) blocks of a row, as the
+   scalar kernel blends them (y, then z, then w, with the row's fades), then
+   normalised with var_t, into r: blend_x(ctx, q, v) gives each block's x
+   blend of (y, z, w) corner q.  Each pair of corners is blended as soon as
+   both are known, so that few values stay live in the registers; inlined
+   with its callback, as if written out at each call.
+*/
+P4D_ROW_INLINE void
+row_blend_yzw(const Line* line,
+              RowBlendX   blend_x,
+              const void* ctx,
+              unsigned    nb,
+              const VF    var_t[],
+              VF          r[])
+{
+  VF zw[2][P4D_ROW_SHARE];
+  P4D_UNROLL
+  for (unsigned w = 0U; w < 2U; ++w) {
+    VF yz[2][P4D_ROW_SHARE];
+    P4D_UNROLL
+    for (unsigned z = 0U; z < 2U; ++z) {
+      VF xy[2][P4D_ROW_SHARE];
+      P4D_UNROLL
+      for (unsigned y = 0U; y < 2U; ++y) {
+        blend_x(ctx, y | z << 1U | w << 2U, xy[y]);
+      }
+      const VF uy = vf_set1(line->row_u[0]);
+      P4D_UNROLL
+      for (unsigned b = 0U; b < nb; ++b) {
+        yz[z][b] = vf_lerp(uy, xy[0][b], xy[1][b]);
+      }
+    }
+    const VF uz = vf_set1(line->row_u[1]);
+    P4D_UNROLL
+    for (unsigned b = 0U; b < nb; ++b) {
+      zw[w][b] = vf_lerp(uz, yz[0][b], yz[1][b]);
+    }
+  }
+  const VF uw = vf_set1(line->row_u[2]);
+  P4D_UNROLL
+  for (unsigned b = 0U; b < nb; ++b) {
+    r[b] = vf_normalise(vf_lerp(uw, zw[0][b], zw[1][b]), var_t[b]);
+  }
+}
+
+/// What block_row_lookup()'s x blends read.
+typedef struct {
+  VF               f;
+  VF               f1;
+  VF               u;
+  VI               j;
+  const RowWindow* win;
+  unsigned         i0;
+} RowLookup;
+
+/// A RowBlendX: each lane's lower and upper constants looked up.
+P4D_ROW_INLINE void
+row_x_lookup(const void* ctx, unsigned q, VF v[])
+{
+  const RowLookup* const c = (const RowLookup*)ctx;
+  VF                     k[2][4];
+  P4D_UNROLL
+  for (unsigned a = 0U; a < 4U; ++a) {
+    k[0][a] = vf_lookup_w(&c->win->k[q][a][c->i0], c->j);
+    k[1][a] = vf_lookup_w(&c->win->k[q][a][c->i0 + 1U], c->j);
+  }
+  const VF lower =
+    vf_add(vf_add(vf_fma(k[0][0], c->f, k[0][1]), k[0][2]), k[0][3]);
+  const VF upper =
+    vf_add(vf_add(vf_fma(k[1][0], c->f1, k[1][1]), k[1][2]), k[1][3]);
+  v[0] = vf_lerp(c->u, lower, upper);
+}
+
 /**
    A block of a row whose lanes, with x offsets f, f1 = f - 1, fade u,
    variance var_t and low halves of their cells c, lie in x cells x0 .. x0
@@ -274,36 +379,34 @@ block_row_lookup(const Line* line,
                  VF          var_t,
                  VI          c)
 {
-  const VI j = vi_add(c, vi_set1(0U - cell_lo(x0)));
   row_window(line, win, x0, x0 + P4D_W);
-  const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             zw[2];
-  P4D_UNROLL
-  for (unsigned w = 0U; w < 2U; ++w) {
-    VF yz[2];
-    P4D_UNROLL
-    for (unsigned z = 0U; z < 2U; ++z) {
-      VF xy[2];
-      P4D_UNROLL
-      for (unsigned y = 0U; y < 2U; ++y) {
-        const unsigned q = y | z << 1U | w << 2U;
-        VF             k[2][4];
-        P4D_UNROLL
-        for (unsigned a = 0U; a < 4U; ++a) {
-          k[0][a] = vf_lookup_w(&win->k[q][a][i0], j);
-          k[1][a] = vf_lookup_w(&win->k[q][a][i0 + 1U], j);
-        }
-        const VF lower =
-          vf_add(vf_add(vf_fma(k[0][0], f, k[0][1]), k[0][2]), k[0][3]);
-        const VF upper =
-          vf_add(vf_add(vf_fma(k[1][0], f1, k[1][1]), k[1][2]), k[1][3]);
-        xy[y] = vf_lerp(u, lower, upper);
-      }
-      yz[z] = vf_lerp(vf_set1(line->row_u[0]), xy[0], xy[1]);
-    }
-    zw[w] = vf_lerp(vf_set1(line->row_u[1]), yz[0], yz[1]);
-  }
-  return vf_normalise(vf_lerp(vf_set1(line->row_u[2]), zw[0], zw[1]), var_t);
+  const RowLookup ctx = {
+    f,   f1,
+    u,   vi_add(c, vi_set1(0U - cell_lo(x0))),
+    win, (unsigned)(x0 - win->first),
+  };
+  VF r;
+  row_blend_yzw(line, row_x_lookup, &ctx, 1U, &var_t, &r);
+  return r;
+}
+
+/// What block_row()'s x blends read.
+typedef struct {
+  VF               f;
+  VF               u;
+  const VM*        in_cell;
+  const VF*        dx;
+  const RowWindow* win;
+  unsigned         i0;
+  unsigned         n_x;
+} RowBlends;
+
+/// A RowBlendX: each lane picks its corners' dot products by blends.
+P4D_ROW_INLINE void
+row_x_blends(const void* ctx, unsigned q, VF v[])
+{
+  const RowBlends* const c = (const RowBlends*)ctx;
+  v[0] = row_blend_x(c->win, c->i0, c->n_x, q, c->f, c->u, c->in_cell, c->dx);
 }
 
 /**
@@ -343,26 +446,49 @@ block_row(const Line* line,
     dx[j]      = vf_blend(in_cell[j], f1, f);
   }
   row_window(line, win, x0, x0 + n_x - 1U);
-  const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             zw[2];
+  const RowBlends ctx = {
+    f, u, in_cell, dx, win, (unsigned)(x0 - win->first), n_x,
+  };
+  VF r;
+  row_blend_yzw(line, row_x_blends, &ctx, 1U, &var_t, &r);
+  return r;
+}
+
+/// What block_row_cell()'s x blends read: nb blocks' lanes.
+typedef struct {
+  VF               f[P4D_ROW_SHARE];
+  VF               f1[P4D_ROW_SHARE];
+  VF               u[P4D_ROW_SHARE];
+  const RowWindow* win;
+  unsigned         i0;
+  unsigned         nb;
+} RowCell;
+
+/// A RowBlendX: the cell's two x values' constants, broadcast once for
+/// the nb blocks.
+P4D_ROW_INLINE void
+row_x_cell(const void* ctx, unsigned q, VF v[])
+{
+  const RowCell* const c = (const RowCell*)ctx;
+  VF                   k[2][4];
   P4D_UNROLL
-  for (unsigned w = 0U; w < 2U; ++w) {
-    VF yz[2];
-    P4D_UNROLL
-    for (unsigned z = 0U; z < 2U; ++z) {
-      const unsigned q  = z << 1U | w << 2U;
-      const VF       v0 = row_blend_x(win, i0, n_x, q, f, u, in_cell, dx);
-      const VF       v1 = row_blend_x(win, i0, n_x, q | 1U, f, u, in_cell, dx);
-      yz[z]             = vf_lerp(vf_set1(line->row_u[0]), v0, v1);
-    }
-    zw[w] = vf_lerp(vf_set1(line->row_u[1]), yz[0], yz[1]);
+  for (unsigned a = 0U; a < 4U; ++a) {
+    k[0][a] = vf_set1(c->win->k[q][a][c->i0]);
+    k[1][a] = vf_set1(c->win->k[q][a][c->i0 + 1U]);
   }
-  return vf_normalise(vf_lerp(vf_set1(line->row_u[2]), zw[0], zw[1]), var_t);
+  P4D_UNROLL
+  for (unsigned b = 0U; b < c->nb; ++b) {
+    const VF lower =
+      vf_add(vf_add(vf_fma(k[0][0], c->f[b], k[0][1]), k[0][2]), k[0][3]);
+    const VF upper =
+      vf_add(vf_add(vf_fma(k[1][0], c->f1[b], k[1][1]), k[1][2]), k[1][3]);
+    v[b] = vf_lerp(c->u[b], lower, upper);
+  }
 }
 
 /**
    nb (1 .. P4D_ROW_SHARE) consecutive blocks of a row from time t_first,
-   of m points (P4D_W if nb > 1), every point in x cell x0, into r: their
+   of m points (P4D_W if nb > 1), every point in x cell x0, into out: their
    corners are the x values x0 and x0 + 1, whose constants the blocks share. The
    scalar kernel's operations on the same values, but each pair of corners is
    blended as soon as both are known (x, then y, z, w as in blend()), so that
@@ -375,71 +501,65 @@ block_row_cell(const Line* line,
                uint64_t    x0,
                unsigned    nb,
                size_t      m,
-               VF          r[P4D_ROW_SHARE])
+               float*      out)
 {
-  VF f[P4D_ROW_SHARE];
-  VF f1[P4D_ROW_SHARE];
-  VF u[P4D_ROW_SHARE];
-  VF var_t[P4D_ROW_SHARE];
+  RowCell ctx;
+  VF      var_t[P4D_ROW_SHARE];
   P4D_UNROLL
   for (unsigned b = 0U; b < nb; ++b) {
     const VD t0 = vd_set1(t_first + (double)(b * P4D_W));
-    VI       c;
-    row_lanes(line,
-              vd_add(t0, vd_lane_times(0U, m)),
-              vd_add(t0, vd_lane_times(1U, m)),
-              &f[b],
-              &f1[b],
-              &u[b],
-              &var_t[b],
-              &c);
-    (void)c;
+    row_lanes_cell(line,
+                   vd_add(t0, vd_lane_times(0U, m)),
+                   vd_add(t0, vd_lane_times(1U, m)),
+                   x0,
+                   &ctx.f[b],
+                   &ctx.f1[b],
+                   &ctx.u[b],
+                   &var_t[b]);
   }
 
   row_window(line, win, x0, x0 + 1U);
-  const unsigned i0 = (unsigned)(x0 - win->first);
-  VF             zw[2][P4D_ROW_SHARE];
-  P4D_UNROLL
-  for (unsigned w = 0U; w < 2U; ++w) {
-    VF yz[2][P4D_ROW_SHARE];
-    P4D_UNROLL
-    for (unsigned z = 0U; z < 2U; ++z) {
-      VF xy[2][P4D_ROW_SHARE];
-      P4D_UNROLL
-      for (unsigned y = 0U; y < 2U; ++y) {
-        const unsigned q = y | z << 1U | w << 2U;
-        VF             k[2][4];
-        P4D_UNROLL
-        for (unsigned a = 0U; a < 4U; ++a) {
-          k[0][a] = vf_set1(win->k[q][a][i0]);
-          k[1][a] = vf_set1(win->k[q][a][i0 + 1U]);
-        }
-        P4D_UNROLL
-        for (unsigned b = 0U; b < nb; ++b) {
-          const VF lower =
-            vf_add(vf_add(vf_fma(k[0][0], f[b], k[0][1]), k[0][2]), k[0][3]);
-          const VF upper =
-            vf_add(vf_add(vf_fma(k[1][0], f1[b], k[1][1]), k[1][2]), k[1][3]);
-          xy[y][b] = vf_lerp(u[b], lower, upper);
-        }
-      }
-      const VF uy = vf_set1(line->row_u[0]);
-      P4D_UNROLL
-      for (unsigned b = 0U; b < nb; ++b) {
-        yz[z][b] = vf_lerp(uy, xy[0][b], xy[1][b]);
-      }
-    }
-    const VF uz = vf_set1(line->row_u[1]);
-    P4D_UNROLL
-    for (unsigned b = 0U; b < nb; ++b) {
-      zw[w][b] = vf_lerp(uz, yz[0][b], yz[1][b]);
-    }
-  }
-  const VF uw = vf_set1(line->row_u[2]);
+  ctx.win = win;
+  ctx.i0  = (unsigned)(x0 - win->first);
+  ctx.nb  = nb;
+  VF r[P4D_ROW_SHARE];
+  row_blend_yzw(line, row_x_cell, &ctx, nb, var_t, r);
   P4D_UNROLL
   for (unsigned b = 0U; b < nb; ++b) {
-    r[b] = vf_normalise(vf_lerp(uw, zw[0][b], zw[1][b]), var_t[b]);
+    // Straight to out: a copy through an array of nb vectors became a
+    // rep movs, slow to start, its loads over fresh stores.
+    block_store(r[b], m, out + (size_t)b * P4D_W);
   }
+}
+
+/// Rows whose x cells are at least this many points wide find where each
+/// cell ends (row_cell_end()), so that its blocks need no further checks.
+#  define P4D_ROW_WIDE_CELL (2U * P4D_ROW_SHARE * P4D_W)
+
+/**
+   The last point of a row (step > 0) in x cell a, from its point t in it:
+   the greatest k >= t whose x, computed as the blocks compute it
+   (origin + k step, in doubles: monotonic in k), is below a + 1.  The
+   division only guesses; the points' own coordinates decide.
+*/
+static int64_t
+row_cell_end(const Line* line, int64_t t, double a)
+{
+  const double o     = line->origin[0];
+  const double s     = line->step[0];
+  const double top   = a + 1.0;
+  const double guess = floor((top - o) / s);
+  int64_t      k     = t;
+  if (guess > (double)t) {
+    k = guess < (double)t + 1048576.0 ? (int64_t)guess : t + 1048576;
+  }
+  while (k - t < 1048576 && o + (double)(k + 1) * s < top) {
+    ++k;
+  }
+  while (k > t && !(o + (double)k * s < top)) {
+    --k;
+  }
+  return k;
 }
 
 /// Points first .. first + n - 1 of a row into out, P4D_W at a time.
@@ -448,13 +568,26 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
 {
   RowWindow win;
   win.valid = false;
+  // Wide cells: the cell found last, and its last point (none yet).
+  const bool wide =
+    line->step[0] > 0.0 && line->step[0] * (double)P4D_ROW_WIDE_CELL <= 1.0;
+  uint64_t cell_x   = 0U;
+  int64_t  cell_end = INT64_MIN;
   for (size_t i = 0U; i < n; i += P4D_W) {
-    const size_t  m       = n - i < P4D_W ? n - i : P4D_W;
-    const int64_t t0      = first + (int64_t)i;
-    const double  t_first = (double)t0;
-    const double  t_last  = (double)(t0 + (int64_t)m - 1);
-    const double  p_first = line->origin[0] + t_first * line->step[0];
-    const double  p_last  = line->origin[0] + t_last * line->step[0];
+    const size_t  m  = n - i < P4D_W ? n - i : P4D_W;
+    const int64_t t0 = first + (int64_t)i;
+    if (n - i >= (size_t)P4D_ROW_SHARE * P4D_W &&
+        t0 + (int64_t)(P4D_ROW_SHARE * P4D_W) - 1 <= cell_end) {
+      // The next blocks lie in the cell found last (the row moves forwards).
+      block_row_cell(
+        line, &win, (double)t0, cell_x, P4D_ROW_SHARE, P4D_W, out + i);
+      i += (size_t)(P4D_ROW_SHARE - 1U) * P4D_W;
+      continue;
+    }
+    const double t_first = (double)t0;
+    const double t_last  = (double)(t0 + (int64_t)m - 1);
+    const double p_first = line->origin[0] + t_first * line->step[0];
+    const double p_last  = line->origin[0] + t_last * line->step[0];
     if (!coord_ok(p_first) || !coord_ok(p_last)) {
       p4d_noise_span_scalar(
         line->key, line->origin, line->step, t0, out + i, m, line->period);
@@ -467,8 +600,11 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
     const double a    = floor(p_first) + 0.0;
     const double b    = floor(p_last) + 0.0;
     if (a == b) {
+      if (wide && t0 > cell_end && coord_ok(a + 1.0)) {
+        cell_x   = (uint64_t)(int64_t)a;
+        cell_end = row_cell_end(line, t0, a);
+      }
       // One x cell: with the next blocks too if they share it.
-      VF       r[P4D_ROW_SHARE];
       unsigned nb = 1U;
       if (m == P4D_W) {
         for (unsigned k = P4D_ROW_SHARE; k > 1U; k /= 2U) {
@@ -486,16 +622,11 @@ row_span(const Line* line, int64_t first, float* out, size_t n)
       }
       const uint64_t x0 = (uint64_t)(int64_t)a;
       if (nb == 4U) {
-        block_row_cell(line, &win, t_first, x0, 4U, P4D_W, r);
+        block_row_cell(line, &win, t_first, x0, 4U, P4D_W, out + i);
       } else if (nb == 2U) {
-        block_row_cell(line, &win, t_first, x0, 2U, P4D_W, r);
+        block_row_cell(line, &win, t_first, x0, 2U, P4D_W, out + i);
       } else {
-        block_row_cell(line, &win, t_first, x0, 1U, m, r);
-        block_store(r[0], m, out + i);
-        continue;
-      }
-      for (unsigned k = 0U; k < nb; ++k) {
-        vf_store(out + i + (size_t)k * P4D_W, r[k]);
+        block_row_cell(line, &win, t_first, x0, 1U, m, out + i);
       }
       i += (size_t)(nb - 1U) * P4D_W;
       continue;

@@ -52,6 +52,7 @@
 #include "classic.h"
 #include "exact_math.h"
 #include "image_private.h"
+#include "isa_table.h"
 
 #include <math.h>
 #include <string.h>
@@ -392,9 +393,7 @@ static void
 fbm_term(float weight, const float* noise, float* acc, float* state, uint32_t n)
 {
   (void)state;
-  for (uint32_t i = 0U; i < n; ++i) {
-    acc[i] += weight * noise[i];
-  }
+  p4d_isa_table()->weighted_add(weight, noise, acc, n);
 }
 
 /// Musgrave's ridged multifractal, offset 1 and gain 2: each octave's ridge

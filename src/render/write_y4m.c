@@ -42,6 +42,7 @@ typedef struct {
   uint8_t*    planes; ///< Y, U and V of a frame
   float*      rgb;    ///< A row's colour
   float*      chroma; ///< 4:2:0: Cb and Cr of every pixel, before averaging
+  bool        grey_chroma; ///< The chroma planes hold 128 (a grey frame's)
 } Y4m;
 
 static P4dRenderCode
@@ -88,6 +89,33 @@ limited(float x, float lo, float span)
   return (uint8_t)(lo + span * x + 0.5f);
 }
 
+/**
+   The Y plane of grey tones: limited(clamped tone, 16, 219) of each, for
+   every float (NaN and the infinities too; checked for all 2^32), in a
+   loop the compiler vectorises.  The clamp (tone > 0 ? min(tone, 1) : 0)
+   is done on the bits as integers: a float's order is its bits' for
+   positive values, negative ones (sign bit set) are negative integers, and
+   a positive NaN (above the bits of +infinity) gives 0 as the comparison
+   does.  Float selects and comparisons are left scalar by the compiler
+   (they may trap), integer ones are not.
+*/
+static void
+grey_levels(const float* tone, uint8_t* plane_y, size_t n)
+{
+  const int32_t one = 0x3F800000; // 1.0f
+  const int32_t inf = 0x7F800000; // +infinity
+  for (size_t i = 0U; i < n; ++i) {
+    int32_t b = 0;
+    memcpy(&b, tone + i, sizeof(b));
+    int32_t c = b < one ? b : one;
+    c         = c > 0 ? c : 0;
+    c &= (int32_t)(b > inf) - 1;
+    float t = 0.0f;
+    memcpy(&t, &c, sizeof(t));
+    plane_y[i] = (uint8_t)(int32_t)(16.0f + 219.0f * t + 0.5f);
+  }
+}
+
 /// Average the Cb and Cr of every pixel (y4m->chroma) over 2x2 blocks into
 /// the chroma planes u and v of cw x ch samples.
 static void
@@ -129,13 +157,14 @@ write_y4m(void* writer, const P4dPicture* picture, P4dRenderStatus* status)
 
   if (picture->grey) {
     // R' = G' = B' = the tone: Y' is the tone (the weights sum to 1) and
-    // both colour differences are 0.
-    for (size_t i = 0U; i < n; ++i) {
-      const float t = picture->tone[i];
-      plane_y[i] =
-        limited(t > 0.0f ? (t < 1.0f ? t : 1.0f) : 0.0f, 16.0f, 219.0f);
+    // both colour differences are 0, as the last frame's were if grey.
+    grey_levels(picture->tone, plane_y, n);
+    if (!y4m->grey_chroma) {
+      memset(plane_u, 128, 2U * n_c);
+      y4m->grey_chroma = true;
     }
-    memset(plane_u, 128, 2U * n_c);
+  } else {
+    y4m->grey_chroma = false;
   }
   for (uint32_t y = 0U; !picture->grey && y < picture->height; ++y) {
     const size_t       row  = (size_t)y * width;

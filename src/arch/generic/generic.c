@@ -125,8 +125,17 @@ phi_map(const P4dPhiTable* table,
   }
 }
 
+/// The scalar reference of the weighted sum.
+static void
+weighted_add(float weight, const float* x, float* acc, uint32_t n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    acc[i] += weight * x[i];
+  }
+}
+
 const P4dIsaTable p4d_isa_generic = {
   P4D_ISA_SCALAR, p4d_noise_span_scalar, p4d_noise_points_scalar,
   phi_map,        motion_read,           motion_exp,
-  motion_sin,
+  motion_sin,     weighted_add,
 };

@@ -87,6 +87,12 @@ vf_clamp1(VF x)
                        _mm256_set1_ps(-1.0f));
 }
 
+static inline VF
+vf_load(const float* p)
+{
+  return _mm256_loadu_ps(p);
+}
+
 static inline void
 vf_store(float* p, VF x)
 {
@@ -392,8 +398,9 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
 #include "motion_template.h"
 #include "noise_template.h"
 #include "phi_map_template.h"
+#include "sum_template.h"
 
 const P4dIsaTable p4d_isa_avx2 = {
   P4D_ISA_AVX2, noise_span, noise_points, phi_map,
-  motion_read,  motion_exp, motion_sin,
+  motion_read,  motion_exp, motion_sin,   weighted_add,
 };

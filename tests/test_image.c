@@ -350,6 +350,57 @@ test_facts(void)
   p4d_image_frame_free(frame);
 }
 
+/// The level of the multiplicative types (hybrid, hetero) is measured per
+/// field: it must depend on the settings only, not on the frame's time or
+/// place, or an animation's level drifts and a terrain's tiles differ.
+static void
+test_type_measure(void)
+{
+  const P4dImageSetup setup = { 64U, 64U, 48000.0, 120.0 };
+  P4dImageFrame*      frame = NULL;
+  assert(!p4d_image_frame_new(&setup, &frame));
+  static const char* const settings[] = {
+    "type=5 octaves=6 persistence=0.84",
+    "type=6 octaves=4 fractal=1",
+    "type=5 basis=1 octaves=5",
+  };
+  for (size_t s = 0U; s < sizeof(settings) / sizeof(settings[0]); ++s) {
+    P4dImageFacts first;
+    for (int k = 0; k < 4; ++k) {
+      float p[P4D_IMAGE_N_PARAMS];
+      p4d_frames_params(p, settings[s]);
+      p[P4D_IMAGE_MORPH_X]    = 1.25f * (float)k;
+      p[P4D_IMAGE_OFFSET_Y]   = -64.0f * (float)k;
+      const P4dImageTime time = { 37 * k, 30U, 1U, 0.0 };
+      p4d_image_frame_set(frame, p, &time);
+      P4dImageFacts f;
+      p4d_image_frame_facts(frame, &f);
+      if (k == 0) {
+        first = f;
+        printf("# %s: measured mean %.4f, sd %.4f\n",
+               settings[s],
+               f.type_mean,
+               f.type_std);
+        assert(f.type_std > 0.0);
+      } else {
+        printf("#   frame %d, morph_x %.2f: mean %.4f, sd %.4f\n",
+               37 * k,
+               (double)p[P4D_IMAGE_MORPH_X],
+               f.type_mean,
+               f.type_std);
+        assert(f.type_mean == first.type_mean && f.type_std == first.type_std);
+      }
+    }
+  }
+  float p[P4D_IMAGE_N_PARAMS];
+  p4d_frames_defaults(p);
+  p4d_image_frame_set(frame, p, &(P4dImageTime){ 0, 30U, 1U, 0.0 });
+  P4dImageFacts f;
+  p4d_image_frame_facts(frame, &f);
+  assert(f.type_mean == 0.0 && f.type_std == 0.0); // fBm: its constants
+  p4d_image_frame_free(frame);
+}
+
 int
 main(void)
 {
@@ -361,5 +412,6 @@ main(void)
   test_hostile();
   test_tones();
   test_facts();
+  test_type_measure();
   return 0;
 }

@@ -311,6 +311,8 @@ p4d_image_frame_set(P4dImageFrame*      frame,
   P4dImageFieldSpec warp = spec;
   warp.type              = P4D_IMAGE_FBM;
   p4d_image_field_prepare(&f->field, &spec, v->seed);
+  f->facts.type_mean = f->field.mean;
+  f->facts.type_std  = f->field.std;
   for (unsigned i = 0U; i < P4D_IMAGE_WARPS; ++i) {
     p4d_image_field_prepare(&f->warps[i], &warp, v->seed + warp_seed[i]);
   }

@@ -145,6 +145,8 @@ typedef struct {
   double cells_y;    ///< Cells across the height
   double mod_x[4];   ///< Where Mod channel k's value is in the frame:
   double mod_y[4];   ///< pixel coordinates (may lie outside the frame)
+  double type_mean;  ///< Hybrid and hetero: the measured mean and deviation
+  double type_std;   ///< of the type's sum that z is scaled by; else 0
 } P4dImageFacts;
 
 /// The facts of the prepared frame.

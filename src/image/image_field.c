@@ -225,9 +225,9 @@ classic_points(unsigned              dims,
       &basis, o->seed, (const double(*)[3])q, out + done, m, period);
   }
   if (dims == 3U) {
-    const float gain = classic3_slice_gain(o->w);
+    // Each point at the level of its own slice (a row's are all at o->w).
     for (uint32_t i = 0U; i < n; ++i) {
-      out[i] *= gain;
+      out[i] *= classic3_slice_gain(p[i][3]);
     }
   }
 }
@@ -562,11 +562,16 @@ static const P4dImageTypeClass types[] = {
   The multiplicative types (hybrid, hetero) have no mean or deviation of
   their own: both grow with the octaves, their weights and the band
   limit.  So each field measures its own: the type's sum over
-  P4D_IMAGE_MEASURE points of its own octaves (each octave's noise at the
-  points 1.75 j, 2.32 j cells apart along a line, j < 1024, far enough
-  apart to be independent), and z = (sum - mean) / deviation.  The
-  points and the arithmetic are fixed, so every code path measures the
-  same bits; a sampling error of about 3 % of the deviation remains.
+  P4D_IMAGE_MEASURE points of its own octaves (each octave's noise, of its
+  own seed, at the points 1.75 (j + 1/2), 2.32 (j + 1/2) cells apart
+  along a line, j < 1024, far enough apart to be independent), and z =
+  (sum - mean) / deviation.  The points are the same for every frame and
+  every place: not the frame's time or the octaves' offsets (the octaves'
+  seeds already make them independent), so the measure depends on the
+  settings only and a picture's level does not drift from frame to frame
+  or differ between the tiles of a terrain.  The points and the arithmetic
+  are fixed, so every code path measures the same bits; a sampling error
+  of about 3 % of the deviation remains.
 */
 static void
 field_measure(P4dImageField* f, unsigned type, unsigned basis)
@@ -590,10 +595,10 @@ field_measure(P4dImageField* f, unsigned type, unsigned basis)
     const P4dImageOctave* const o = &f->octave[k];
     double                      q[P4D_IMAGE_MEASURE][4];
     for (uint32_t j = 0U; j < P4D_IMAGE_MEASURE; ++j) {
-      q[j][0] = 1.7548776662466927 * (double)j + o->add[0];
-      q[j][1] = 2.3247179572447460 * (double)j + o->add[1];
-      q[j][2] = 0.5 + o->add[2];
-      q[j][3] = o->w;
+      q[j][0] = 1.7548776662466927 * ((double)j + 0.5);
+      q[j][1] = 2.3247179572447460 * ((double)j + 0.5);
+      q[j][2] = 0.5;
+      q[j][3] = 0.5;
     }
     b->points(o, (const double(*)[4])q, noise, P4D_IMAGE_MEASURE);
     for (uint32_t j = 0U; j < P4D_IMAGE_MEASURE; ++j) {

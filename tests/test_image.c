@@ -371,7 +371,7 @@ test_type_measure(void)
       p4d_frames_params(p, settings[s]);
       p[P4D_IMAGE_MORPH_X]    = 1.25f * (float)k;
       p[P4D_IMAGE_OFFSET_Y]   = -64.0f * (float)k;
-      const P4dImageTime time = { 37 * k, 30U, 1U, 0.0 };
+      const P4dImageTime time = { (int64_t)37 * k, 30U, 1U, 0.0 };
       p4d_image_frame_set(frame, p, &time);
       P4dImageFacts f;
       p4d_image_frame_facts(frame, &f);

@@ -16,6 +16,7 @@
 #include "params.h"
 
 #include "support/frames.h"
+#include "support/stats.h"
 
 #include <assert.h>
 #include <math.h>
@@ -42,16 +43,10 @@ test_types(void)
         p[P4D_IMAGE_BASIS]   = (float)b;
         p[P4D_IMAGE_TYPE]    = (float)t;
         p[P4D_IMAGE_OCTAVES] = (float)octaves;
-        P4dFrame     pic     = p4d_frames_render(p, 2048U, 1024U, &frame0, 64U);
-        const size_t n       = (size_t)2048U * 1024U;
-        double       sum     = 0.0;
-        double       sum2    = 0.0;
-        for (size_t i = 0U; i < n; ++i) {
-          sum += pic.value[i];
-          sum2 += (double)pic.value[i] * pic.value[i];
-        }
-        const double mean = sum / (double)n;
-        const double sd   = sqrt(sum2 / (double)n - mean * mean);
+        P4dFrame pic         = p4d_frames_render(p, 2048U, 1024U, &frame0, 64U);
+        double   mean        = 0.0;
+        double   sd          = 0.0;
+        p4d_mean_sd(pic.value, (size_t)2048U * 1024U, &mean, &sd);
         printf("# %s, type %u (%s), %u octaves: z mean %+.3f, sd %.3f\n",
                basis_names[b],
                t,

@@ -16,6 +16,7 @@
 #include "params.h"
 
 #include "support/frames.h"
+#include "support/stats.h"
 
 #include <assert.h>
 #include <math.h>
@@ -192,16 +193,10 @@ test_types(void)
       p[P4D_IMAGE_OCTAVES] = (float)octaves;
       // 32 x 16 cells, 64 pixels a cell: octave 4 is still whole.
       p[P4D_IMAGE_SCALE] = 32.0f;
-      P4dFrame     pic   = p4d_frames_render(p, 2048U, 1024U, &frame0, 64U);
-      const size_t n     = (size_t)2048U * 1024U;
-      double       sum   = 0.0;
-      double       sum2  = 0.0;
-      for (size_t i = 0U; i < n; ++i) {
-        sum += pic.value[i];
-        sum2 += (double)pic.value[i] * pic.value[i];
-      }
-      const double mean = sum / (double)n;
-      const double sd   = sqrt(sum2 / (double)n - mean * mean);
+      P4dFrame pic       = p4d_frames_render(p, 2048U, 1024U, &frame0, 64U);
+      double   mean      = 0.0;
+      double   sd        = 0.0;
+      p4d_mean_sd(pic.value, (size_t)2048U * 1024U, &mean, &sd);
       printf("# %-10s %u octaves: z mean %+.3f, sd %.3f\n",
              names[t],
              octaves,

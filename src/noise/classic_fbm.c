@@ -26,6 +26,15 @@ lacunarity_clamp(double lac)
   return lac != lac ? 2.0 : lac < 1.0 ? 1.0 : lac > 16.0 ? 16.0 : lac;
 }
 
+/// The axes of basis, clamped as classic.c clamps them (see P4dClassic).
+static unsigned
+classic_dims(const P4dClassic* basis)
+{
+  return basis->dims >= 1U && basis->dims <= P4D_CLASSIC_MAX_DIMS
+           ? basis->dims
+           : P4D_CLASSIC_MAX_DIMS;
+}
+
 /// A classic line of dims axes as the 4D fBm's line (the others 0).
 static void
 line4(unsigned dims, const double v[], double v4[4])
@@ -57,9 +66,7 @@ p4d_classic_fbm_sum_span(const P4dFbm*     settings,
                          float*            out,
                          size_t            n)
 {
-  const unsigned dims = basis->dims >= 1U && basis->dims <= P4D_CLASSIC_MAX_DIMS
-                          ? basis->dims
-                          : P4D_CLASSIC_MAX_DIMS;
+  const unsigned dims = classic_dims(basis);
   const double   lac  = lacunarity_clamp(settings->lacunarity);
   float          weight[P4D_FBM_MAX_OCTAVES];
   const unsigned n_oct = classic_weights(settings, dims, step, weight);
@@ -104,9 +111,7 @@ p4d_classic_fbm_span(const P4dFbm*     settings,
                      float*            out,
                      size_t            n)
 {
-  const unsigned dims = basis->dims >= 1U && basis->dims <= P4D_CLASSIC_MAX_DIMS
-                          ? basis->dims
-                          : P4D_CLASSIC_MAX_DIMS;
+  const unsigned dims = classic_dims(basis);
   float          weight[P4D_FBM_MAX_OCTAVES];
   const unsigned n_oct = classic_weights(settings, dims, step, weight);
 

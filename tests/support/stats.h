@@ -36,6 +36,20 @@ p4d_correlation(const float* a, const float* b, size_t n)
   return cov / sqrt(va * vb);
 }
 
+/// Mean and standard deviation of n floats (n > 0), into *mean and *sd.
+static inline void
+p4d_mean_sd(const float* x, size_t n, double* mean, double* sd)
+{
+  double sum  = 0.0;
+  double sum2 = 0.0;
+  for (size_t i = 0U; i < n; ++i) {
+    sum += x[i];
+    sum2 += (double)x[i] * x[i];
+  }
+  *mean = sum / (double)n;
+  *sd   = sqrt(sum2 / (double)n - *mean * *mean);
+}
+
 /// Number of changes between consecutive values of x[from..to) that are not
 /// NaN (NaN marks "nothing recorded here").
 static inline size_t

@@ -15,25 +15,30 @@
   through space (evolve 0.5 Hz).  This is a benchmark, not a test: run it on
   a quiet machine and compare ratios measured in the same run.
 
-  Then, for every path (through P4D_ISA), what users feel: each plugin's
-  cost under lv2bench at its defaults (48 kHz, blocks of 256) beside LSP's
-  noise generator (the Debian package lsp-plugins-lv2), and the
+  Then, for every path (through P4D_ISA), what users feel: the Mod's
+  plugins under lv2bench at their defaults (48 kHz, blocks of 256), and the
   renderer's speed on default stereo noise at 48 kHz, as times real time
   over one minute; the fastest path also renders a whole hour.
 
-  Then Perlin4D Motion beside Calf Pulsator and Calf Multi Chorus (Debian
-  calf-plugins), all in the same run: Motion at its defaults under
-  lv2bench when the bundle has it, and in process (p4d_motion_process over
-  48 kHz stereo in blocks of 256, 10 s of a sine) at its defaults and with
-  all four targets active, since lv2bench runs a plugin at its default
-  control values only.  The target: Motion with all four targets costs no
-  more than Pulsator and Multi Chorus together.
+  Then the comparisons with the peers, each one table of contenders run
+  interleaved (A B A B over --rounds rounds, default 9, the order rotated
+  each round, the ratio taken within each round; bench/rounds.h), with the
+  minimum and median of the per-round ratios: Perlin4D Noise on every path
+  under lv2bench beside LSP's noise generator (Debian lsp-plugins-lv2),
+  and Perlin4D Motion with all four targets on every path, in process
+  (lv2bench runs a plugin at its default controls only), beside Calf
+  Pulsator + Calf Multi Chorus (Debian calf-plugins).  The targets: Noise
+  <= 0.5x LSP, Motion <= 1.0x the two Calf plugins.  A peer not installed
+  is said so and the rest still runs.  The output starts with the CPU
+  model and the code path dispatched.  bench/plugin-callgrind.sh counts
+  the same contenders' instructions per frame.
 */
 
 #define _POSIX_C_SOURCE 200809L
 
 #include "../tests/support/basics.h" // p4d_now_s()
 #include "image_bench.h"
+#include "rounds.h"
 
 #include "isa.h"
 #include "motion.h"
@@ -205,13 +210,19 @@ render_s(P4dIsa isa, const char* folder, double duration_s)
   return timed(isa, command, line, sizeof(line));
 }
 
-/// ns per stereo frame of p4d_motion_process() in process (median of 5):
-/// 48 kHz, blocks of 256, 10 s of a 440 Hz sine; all four targets active
-/// when all, else the defaults.  -1 if the processor cannot be made.
+/// A sine of 440 Hz at 48 kHz over 188 blocks, made once before any clock
+/// starts (lv2bench's plugins do not pay for their input either), so that
+/// a run's cost does not grow with its length but by the processing.
+#define SINE_FRAMES (188U * BLOCK)
+static float sine[SINE_FRAMES];
+
+/// ns per stereo frame of one run of p4d_motion_process() over n_frames
+/// (48 kHz, blocks of 256, the sine in, each block copied in then
+/// processed in place as hosts do), on the path in use; all four targets
+/// active when all, else the defaults.  -1 if the processor cannot be made.
 static double
-motion_ns(bool all)
+motion_once(bool all, uint32_t n_frames)
 {
-  enum { N_FRAMES = 480000 };
   const P4dParamTable* table = p4d_params(P4D_KIND_MOTION);
   float                params[P4D_MOTION_N_PARAMS];
   p4d_param_defaults(table, params);
@@ -223,93 +234,244 @@ motion_ns(bool all)
     params[P4D_MOTION_WOW_MS]      = 3.0f;
     params[P4D_MOTION_FLUTTER_MS]  = 0.3f;
   }
+  if (sine[1] == 0.0f) {
+    for (uint32_t i = 0U; i < SINE_FRAMES; ++i) {
+      sine[i] = (float)(0.5 * sin(0.0575958653 * i));
+    }
+  }
 
   P4dMotion* m = NULL;
   if (p4d_motion_new(48000.0, &m)) {
     return -1.0;
   }
-  // The sine is made before the clock starts (lv2bench's plugins do not
-  // pay for their input either); each block is copied in, then processed
-  // in place, as hosts do.
-  static float sine[N_FRAMES];
-  for (uint32_t i = 0U; i < N_FRAMES; ++i) {
-    sine[i] = (float)(0.5 * sin(0.0575958653 * i));
-  }
+  p4d_motion_activate(m);
   static float       left[BLOCK];
   static float       right[BLOCK];
   float* const       out[2] = { left, right };
   const float* const in[2]  = { left, right };
-  double             ns[5];
-  for (unsigned r = 0U; r < 5U; ++r) {
-    p4d_motion_activate(m);
-    const double t0 = p4d_now_s();
-    for (uint32_t first = 0U; first < N_FRAMES; first += BLOCK) {
-      memcpy(left, sine + first, sizeof(left));
-      memcpy(right, sine + first, sizeof(right));
-      p4d_motion_process(m, params, in, out, NULL, BLOCK);
-      sink = left[BLOCK - 1U];
-    }
-    ns[r] = (p4d_now_s() - t0) * 1.0e9 / N_FRAMES;
+  const double       t0     = p4d_now_s();
+  for (uint32_t first = 0U; first < n_frames; first += BLOCK) {
+    const float* const from = sine + first % SINE_FRAMES;
+    memcpy(left, from, sizeof(left));
+    memcpy(right, from, sizeof(right));
+    p4d_motion_process(m, params, in, out, NULL, BLOCK);
+    sink = left[BLOCK - 1U];
   }
+  const double ns = (p4d_now_s() - t0) * 1.0e9 / n_frames;
   p4d_motion_free(m);
-  qsort(ns, 5U, sizeof(double), compare);
-  return ns[2];
-}
-
-/// Print a plugin's ns per frame under lv2bench with P4D_ISA=isa (which
-/// only Perlin4D's plugins read), or why not; return it.
-static double
-report_plugin(P4dIsa isa, const char* name, const char* uri)
-{
-  const double ns = plugin_ns(isa, uri);
-  if (ns < 0.0) {
-    printf("  %-36s not in LV2_PATH or lv2bench failed\n", name);
-  } else {
-    printf("  %-36s %8.1f\n", name, ns);
-  }
   return ns;
 }
 
-/// Motion beside Calf Pulsator and Multi Chorus, in the same run.
-static void
-report_motion(const P4dIsa* paths, unsigned n_paths)
+/*
+  The comparisons: each is one table of contenders (Perlin4D on every
+  path, and its peers), run interleaved: A B A B over --rounds rounds, the
+  order rotated each round (bench/rounds.h), each ratio taken within its
+  round (the row over the sum of the peers), and the minimum and median of
+  those ratios printed.  A peer that fails in the first round is reported
+  not installed and the others still run.
+*/
+#define ROUND_FRAMES 240000U
+#define MAX_CONTENDERS 8U
+#define MAX_ROUNDS 64U
+#define DEFAULT_ROUNDS 9U
+
+typedef enum { RUN_LV2, RUN_MOTION_ALL } Run;
+
+typedef struct {
+  char        name[48];
+  const char* uri;     ///< RUN_LV2: the plugin
+  const char* package; ///< a peer's Debian package, or NULL for Perlin4D
+  Run         run;
+  P4dIsa      isa; ///< P4D_ISA (only Perlin4D reads it)
+} Contender;
+
+/// ns per frame of one lv2bench run of uri over ROUND_FRAMES, or -1.
+static double
+lv2_once(P4dIsa isa, const char* uri)
 {
-  printf("\nMotion beside Calf, stereo 48 kHz, blocks of 256, ns per frame "
-         "(sine in; %s)\n",
-         p4d_isa_name(paths[n_paths - 1U]));
-  const P4dIsa best = paths[n_paths - 1U];
-  p4d_isa_use(best);
-  const double pulsator =
-    report_plugin(best, "Calf Pulsator (lv2bench)", CALF_PULSATOR_URI);
-  const double chorus =
-    report_plugin(best, "Calf Multi Chorus (lv2bench)", CALF_CHORUS_URI);
-  const double hosted =
-    report_plugin(best, "Perlin4D Motion defaults (lv2bench)", P4D_URI_MOTION);
-  const double defaults = motion_ns(false);
-  const double all      = motion_ns(true);
-  printf("  %-36s %8.1f\n", "Motion defaults (in process)", defaults);
-  printf("  %-36s %8.1f\n", "Motion all four targets (in process)", all);
-  if (pulsator > 0.0 && chorus > 0.0) {
-    printf("  Motion all four / (Pulsator + Multi Chorus): %.2f "
-           "(target <= 1)\n",
-           all / (pulsator + chorus));
-    if (hosted > 0.0) {
-      printf("  Motion defaults hosted / (Pulsator + Multi Chorus): %.2f\n",
-             hosted / (pulsator + chorus));
+  char command[512];
+  snprintf(command,
+           sizeof(command),
+           "LV2_PATH=%s/..:/usr/lib/lv2 lv2bench -n %u -b 256 %s 2>/dev/null | "
+           "tail -n 1",
+           P4D_BUNDLE,
+           ROUND_FRAMES,
+           uri);
+  char line[256];
+  if (timed(isa, command, line, sizeof(line)) < 0.0 ||
+      strstr(line, uri) == NULL) {
+    return -1.0;
+  }
+  return strtod(line, NULL) * 1.0e9 / ROUND_FRAMES;
+}
+
+static double
+measure(const Contender* c)
+{
+  if (c->run == RUN_MOTION_ALL) {
+    p4d_isa_use(c->isa);
+    return motion_once(true, ROUND_FRAMES);
+  }
+  return lv2_once(c->isa, c->uri);
+}
+
+static void
+compare_rounds(const char*      title,
+               const Contender* c,
+               unsigned         n,
+               unsigned         n_rounds)
+{
+  static double ns[MAX_ROUNDS][MAX_CONTENDERS];
+  bool          peer[MAX_CONTENDERS];
+  bool          missing[MAX_CONTENDERS];
+  for (unsigned i = 0U; i < n; ++i) {
+    peer[i]    = c[i].package != NULL;
+    missing[i] = false;
+  }
+  for (unsigned r = 0U; r < n_rounds; ++r) {
+    for (unsigned k = 0U; k < n; ++k) {
+      const unsigned i = p4d_rounds_order(r, n, k);
+      ns[r][i]         = missing[i] ? -1.0 : measure(&c[i]);
+      missing[i]       = ns[r][i] < 0.0;
     }
   }
+
+  printf("\n%s: %u rounds interleaved, order rotated, %u frames a run, "
+         "48 kHz, blocks of 256\n",
+         title,
+         n_rounds,
+         ROUND_FRAMES);
+  printf("  %-40s %10s %10s %10s\n", "", "ns/frame", "min ratio", "median");
+  for (unsigned i = 0U; i < n; ++i) {
+    double   v[MAX_ROUNDS];
+    double   ratio[MAX_ROUNDS];
+    unsigned n_v = 0U;
+    unsigned n_r = 0U;
+    for (unsigned r = 0U; r < n_rounds; ++r) {
+      if (ns[r][i] >= 0.0) {
+        v[n_v++] = ns[r][i];
+      }
+      const double q = peer[i] ? -1.0 : p4d_rounds_ratio(ns[r], peer, n, i);
+      if (q >= 0.0) {
+        ratio[n_r++] = q;
+      }
+    }
+    if (n_v == 0U) {
+      if (peer[i]) {
+        printf("  %-40s not installed (apt-get install %s)\n",
+               c[i].name,
+               c[i].package);
+      } else {
+        printf("  %-40s lv2bench failed\n", c[i].name);
+      }
+      continue;
+    }
+    printf("  %-40s %10.1f", c[i].name, p4d_rounds_median(v, n_v));
+    if (n_r > 0U) {
+      const double least = p4d_rounds_min(ratio, n_r);
+      printf(" %9.2fx %9.2fx", least, p4d_rounds_median(ratio, n_r));
+    }
+    printf("\n");
+  }
+  printf("  (ratio: the row over the peers together, within each round)\n");
+}
+
+/// A row of a comparison; name may hold one %s, the path's name.
+static Contender
+contender(const char* name,
+          Run         run,
+          const char* uri,
+          P4dIsa      isa,
+          const char* package)
+{
+  Contender c = { .uri = uri, .package = package, .run = run, .isa = isa };
+  snprintf(c.name, sizeof(c.name), name, p4d_isa_name(isa));
+  return c;
+}
+
+/// Perlin4D Noise on every path beside LSP's noise generator.
+static void
+report_noise(const P4dIsa* paths, unsigned n_paths, unsigned n_rounds)
+{
+  Contender c[MAX_CONTENDERS];
+  unsigned  n = 0U;
+  for (unsigned p = 0U; p < n_paths && n + 1U < MAX_CONTENDERS; ++p) {
+    c[n++] =
+      contender("Perlin4D Noise, %s", RUN_LV2, P4D_URI_NOISE, paths[p], NULL);
+  }
+  c[n++] = contender("LSP noise_generator_x1",
+                     RUN_LV2,
+                     LSP_NOISE_URI,
+                     P4D_ISA_SCALAR,
+                     "lsp-plugins-lv2");
+  compare_rounds("Perlin4D Noise (defaults, lv2bench) beside LSP "
+                 "noise_generator_x1 (target <= 0.5x)",
+                 c,
+                 n,
+                 n_rounds);
+}
+
+/// Motion with all four targets on every path beside Calf Pulsator and
+/// Calf Multi Chorus (at their defaults under lv2bench, which runs a
+/// plugin at its default controls only: Motion runs in process).
+static void
+report_motion(const P4dIsa* paths, unsigned n_paths, unsigned n_rounds)
+{
+  Contender c[MAX_CONTENDERS];
+  unsigned  n = 0U;
+  for (unsigned p = 0U; p < n_paths && n + 3U < MAX_CONTENDERS; ++p) {
+    c[n++] = contender(
+      "Motion all four (in process), %s", RUN_MOTION_ALL, NULL, paths[p], NULL);
+  }
+  const P4dIsa best = n_paths ? paths[n_paths - 1U] : P4D_ISA_SCALAR;
+  c[n++]            = contender(
+    "Motion defaults (lv2bench), %s", RUN_LV2, P4D_URI_MOTION, best, NULL);
+  c[n++] = contender("Calf Pulsator",
+                     RUN_LV2,
+                     CALF_PULSATOR_URI,
+                     P4D_ISA_SCALAR,
+                     "calf-plugins");
+  c[n++] = contender("Calf Multi Chorus",
+                     RUN_LV2,
+                     CALF_CHORUS_URI,
+                     P4D_ISA_SCALAR,
+                     "calf-plugins");
+  compare_rounds("Perlin4D Motion, stereo, sine in, beside Calf Pulsator + "
+                 "Calf Multi Chorus (target <= 1.0x)",
+                 c,
+                 n,
+                 n_rounds);
+}
+
+/// The CPU's "model name" from /proc/cpuinfo, or "unknown CPU".
+static void
+cpu_model(char* out, size_t size)
+{
+  snprintf(out, size, "unknown CPU");
+  FILE* const f = fopen("/proc/cpuinfo", "r");
+  if (!f) {
+    return;
+  }
+  char line[256];
+  while (fgets(line, sizeof(line), f)) {
+    const char* colon = strchr(line, ':');
+    if (!strncmp(line, "model name", 10U) && colon) {
+      snprintf(out, size, "%s", colon + 2);
+      out[strcspn(out, "\n")] = '\0';
+      break;
+    }
+  }
+  (void)fclose(f);
 }
 
 static void
 report_programs(const P4dIsa* paths, unsigned n_paths)
 {
-  static const char* const uris[] = { P4D_URI_NOISE,
-                                      P4D_URI_MOD,
-                                      P4D_URI_MOD_CV };
+  static const char* const uris[] = { P4D_URI_MOD, P4D_URI_MOD_CV };
 
-  printf("\nlv2bench -n 480000 -b 256, defaults, ns per frame (median of 3)\n");
-  double noise_ns = -1.0;
-  for (unsigned u = 0U; u < 3U; ++u) {
+  printf("\nlv2bench -n 480000 -b 256, defaults, ns per frame (median of 3, "
+         "one path after another)\n");
+  for (unsigned u = 0U; u < 2U; ++u) {
     printf("  %-36s", uris[u]);
     for (unsigned p = 0U; p < n_paths; ++p) {
       const double ns = plugin_ns(paths[p], uris[u]);
@@ -318,25 +480,8 @@ report_programs(const P4dIsa* paths, unsigned n_paths)
       } else {
         printf(" %8.1f         ", ns);
       }
-      if (u == 0U && ns > 0.0 && (noise_ns < 0.0 || ns < noise_ns)) {
-        noise_ns = ns;
-      }
     }
     printf("\n");
-  }
-
-  // The anchor: LSP's noise generator (Debian lsp-plugins-lv2), one
-  // channel at its defaults, beside the Noise's fastest path.
-  const double lsp_ns = plugin_ns(P4D_ISA_SCALAR, LSP_NOISE_URI);
-  if (lsp_ns > 0.0 && noise_ns > 0.0) {
-    printf("  %-36s %8.1f          Perlin4D Noise / LSP: %.2fx "
-           "(target <= 0.5x)\n",
-           "LSP noise_generator_x1",
-           lsp_ns,
-           noise_ns / lsp_ns);
-  } else {
-    printf("  %-36s not installed (apt-get install lsp-plugins-lv2)\n",
-           "LSP noise_generator_x1");
   }
 
   char folder[] = "/tmp/noise-bench-XXXXXX";
@@ -358,7 +503,7 @@ report_programs(const P4dIsa* paths, unsigned n_paths)
   }
   printf("\n");
 
-  const P4dIsa best = paths[n_paths - 1U];
+  const P4dIsa best = n_paths ? paths[n_paths - 1U] : P4D_ISA_SCALAR;
   const double hour = render_s(best, folder, 3600.0);
   printf("  one hour on %s: %.2f s wall\n", p4d_isa_name(best), hour);
   rmdir(folder);
@@ -429,26 +574,10 @@ report_rows(const P4dIsa* paths, unsigned n_paths, int argc, char** argv)
   }
 }
 
-int
-main(int argc, char** argv)
+/// The core's cases on every path, interleaved, ratios to scalar.
+static void
+report_core(const P4dIsa* paths, unsigned n_paths)
 {
-  if (p4d_image_bench_wanted(argc, argv)) {
-    return p4d_image_bench_run(argc, argv);
-  }
-
-  P4dIsa   paths[P4D_ISA_COUNT];
-  unsigned n_paths = 0U;
-  for (unsigned i = 0U; i < P4D_ISA_COUNT; ++i) {
-    if (p4d_isa_supported((P4dIsa)i)) {
-      paths[n_paths++] = (P4dIsa)i;
-    }
-  }
-
-  if (argc >= 2 && !strcmp(argv[1], "--rows")) {
-    report_rows(paths, n_paths, argc, argv);
-    return 0;
-  }
-
   printf("noise-bench: %u channels x %u samples in blocks of %u, median of "
          "%u, ns per sample (ratio to scalar)\n",
          N_CHANNELS,
@@ -489,14 +618,83 @@ main(int argc, char** argv)
     }
     printf("\n");
   }
+}
 
-  if (argc >= 2 && !strcmp(argv[1], "--motion-only")) {
-    report_motion(paths, n_paths);
+/// The value of --rounds N anywhere in argv, else DEFAULT_ROUNDS.
+static unsigned
+rounds_wanted(int argc, char** argv)
+{
+  for (int i = 1; i + 1 < argc; ++i) {
+    if (!strcmp(argv[i], "--rounds")) {
+      const long n = strtol(argv[i + 1], NULL, 10);
+      return n < 1 ? 1U : n > (long)MAX_ROUNDS ? MAX_ROUNDS : (unsigned)n;
+    }
+  }
+  return DEFAULT_ROUNDS;
+}
+
+/*
+  Modes (the first argument): none, the whole benchmark; --core-only, the
+  core's table; --plugins-only and --motion-only, the interleaved
+  comparisons; --rows, the image rows; --motion-run N, one run of Motion
+  with all four targets over N frames and nothing timed, for
+  bench/plugin-callgrind.sh.  --rounds N (default 9) anywhere.
+*/
+int
+main(int argc, char** argv)
+{
+  if (p4d_image_bench_wanted(argc, argv)) {
+    return p4d_image_bench_run(argc, argv);
+  }
+  const char* const mode = argc >= 2 ? argv[1] : "";
+  if (!strcmp(mode, "--motion-run") && argc >= 3) {
+    const long n = strtol(argv[2], NULL, 10);
+    return motion_once(true, n > 0 ? (uint32_t)n : BLOCK) < 0.0;
+  }
+
+  const P4dIsa dispatched = p4d_isa_current();
+  P4dIsa       paths[P4D_ISA_COUNT];
+  unsigned     n_paths = 0U;
+  for (unsigned i = 0U; i < P4D_ISA_COUNT; ++i) {
+    if (p4d_isa_supported((P4dIsa)i)) {
+      paths[n_paths++] = (P4dIsa)i;
+    }
+  }
+
+  if (!strcmp(mode, "--rows")) {
+    report_rows(paths, n_paths, argc, argv);
     return 0;
   }
-  if (argc < 2 || strcmp(argv[1], "--core-only")) {
-    report_programs(paths, n_paths);
-    report_motion(paths, n_paths);
+
+  char cpu[128];
+  cpu_model(cpu, sizeof(cpu));
+  const char* const asked = getenv("P4D_ISA");
+  printf("CPU: %s; code path dispatched: %s (P4D_ISA %s); paths run:",
+         cpu,
+         p4d_isa_name(dispatched),
+         asked ? asked : "unset");
+  for (unsigned p = 0U; p < n_paths; ++p) {
+    printf(" %s", p4d_isa_name(paths[p]));
   }
+  printf("\n");
+
+  const unsigned n_rounds = rounds_wanted(argc, argv);
+  const bool     core =
+    strcmp(mode, "--plugins-only") && strcmp(mode, "--motion-only");
+  if (core) {
+    report_core(paths, n_paths);
+  }
+  if (!strcmp(mode, "--core-only")) {
+    return 0;
+  }
+  if (!strcmp(mode, "--motion-only")) {
+    report_motion(paths, n_paths, n_rounds);
+    return 0;
+  }
+  if (core) {
+    report_programs(paths, n_paths);
+  }
+  report_noise(paths, n_paths, n_rounds);
+  report_motion(paths, n_paths, n_rounds);
   return 0;
 }

@@ -55,10 +55,10 @@ count() {
 per_frame() {
   local isa=$1 a b
   shift
-  a=$(count "$isa" "$short" "$@") && b=$(count "$isa" "$long" "$@") || {
+  if ! a=$(count "$isa" "$short" "$@") || ! b=$(count "$isa" "$long" "$@"); then
     echo -
     return
-  }
+  fi
   echo "scale=1; ($b - $a) / ($long - $short)" | bc
 }
 

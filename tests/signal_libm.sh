@@ -10,10 +10,11 @@
 # paths, the engines (Mod, Noise, Motion, Image) and the renderer (its
 # picture writers: the EXR writer's sRGB decode).  Two objects are left
 # out, as they draw and write no signal: draw.c (the inline display's axis
-# ticks) and engine_kind.c (the preview's dB scale).  Usage:
+# ticks) and engine_kind.c (the preview's dB scale).  sincos is what an
+# optimising compiler makes of sin and cos of one angle.  Usage:
 # signal_libm.sh LIB.a...
 set -euo pipefail
-functions='sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|exp|exp2|expm1|log|log2|log10|log1p|pow|cbrt|hypot|erf|erfc|lgamma|tgamma'
+functions='sin|cos|sincos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|exp|exp2|expm1|log|log2|log10|log1p|pow|cbrt|hypot|erf|erfc|lgamma|tgamma'
 found=$(nm -A -u "$@" |
   grep -v -E '(draw_draw|engine_engine_kind)\.c\.o:' |
   grep -E " U (${functions})f?\$" || true)

@@ -21,12 +21,11 @@
 
 #include "terrain.h"
 
+#include "exact_math.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-/// Pi, to double precision.
-#define TERRAIN_PI 3.14159265358979323846
 
 /// The known units of --height-unit, in metres.
 static const struct {
@@ -244,6 +243,22 @@ at(const float* h, uint32_t width, uint32_t height, int64_t x, int64_t y)
   return (double)h[(size_t)cy * width + (size_t)cx];
 }
 
+/// sin of deg degrees from the core's deterministic quarter sine (libm's
+/// sin may round differently on another machine, and the hillshade's
+/// pixels must be the same bits everywhere): the angle reduced exactly
+/// into a quadrant q and its fraction r.
+static double
+sin_deg(double deg)
+{
+  double d       = fmod(deg, 360.0);
+  d              = d < 0.0 ? d + 360.0 : d;
+  const double q = floor(d / 90.0);
+  const double r = (d - 90.0 * q) / 90.0;
+  const double s =
+    ((int)q & 1) ? p4d_exact_quarter_cos(r) : p4d_exact_quarter_sin(r);
+  return q >= 2.0 ? -s : s;
+}
+
 void
 p4d_terrain_hillshade(const float* heights,
                       uint32_t     width,
@@ -254,11 +269,9 @@ p4d_terrain_hillshade(const float* heights,
                       float*       shade)
 {
   // The light as (east, north, up): east is +x, north the picture's top.
-  const double az  = azimuth_deg * (TERRAIN_PI / 180.0);
-  const double alt = altitude_deg * (TERRAIN_PI / 180.0);
-  const double lx  = sin(az) * cos(alt);
-  const double ly  = cos(az) * cos(alt);
-  const double lz  = sin(alt);
+  const double lx = sin_deg(azimuth_deg) * sin_deg(altitude_deg + 90.0);
+  const double ly = sin_deg(azimuth_deg + 90.0) * sin_deg(altitude_deg + 90.0);
+  const double lz = sin_deg(altitude_deg);
   for (uint32_t y = 0U; y < height; ++y) {
     for (uint32_t x = 0U; x < width; ++x) {
       // Central differences; one-sided where a neighbour is outside.

@@ -9,18 +9,8 @@
 # picture's bytes, and compare:
 #     tools/image-sums.sh build/perlin4d-render > before.txt
 set -euo pipefail
-render=$(realpath "${1:-build/perlin4d-render}")
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-n=0
-one() {
-  n=$((n + 1))
-  local out="$dir/p$n.$1"
-  shift
-  "$render" --quiet --force -o "$out" "$@"
-  local args="$*"
-  printf '%s  %s\n' "$(sha256sum <"$out" | cut -d' ' -f1)" "${args//$dir\//}"
-}
+# shellcheck source=tools/sums-common.sh
+source "$(dirname "$0")/sums-common.sh"
 mapfile -t presets < <("$render" --list-presets | awk '$2 == "image" {print $1}')
 for p in "${presets[@]}"; do
   one png --preset "$p" --size 160x90

@@ -16,7 +16,7 @@
   its 64-bit cells), with a link of cell 0 after each axis (see
   classic_corners()); it ends in the same two xorshift-multiply rounds
   (lowbias32's) whose top 5 bits pick a 4D gradient (hash_gradient() is
-  classic_mix() >> 27), and the gradient is read from the top bits of the
+  hash_mix() >> 27), and the gradient is read from the top bits of the
   same word: bit 31 in 1D, bits 31..24 in 2D, bits 31..12 in 3D
   (tests/test_classic_hash.c measures their avalanche for 1, 2 and 3
   axes).
@@ -69,18 +69,6 @@ static const float quarter_cos[65] = {
   0x0p+0f,
 };
 
-/// The full 32-bit word of the hash chain's end: the two rounds of
-/// hash_gradient(), whose top 5 bits are the 4D gradient index.
-static inline uint32_t
-classic_mix(uint32_t h)
-{
-  h ^= h >> 16;
-  h *= 0x7FEB352DU;
-  h ^= h >> 15;
-  h *= 0x846CA68BU;
-  return h;
-}
-
 /// A quarter turn q of (c, s): component k is quarter_sign[q][k] times
 /// (c, s)[quarter_swap[q] ^ k].  Multiplying by +-1 is exact, and a table
 /// has no branch to mispredict on a random angle.
@@ -101,7 +89,7 @@ classic_angle(uint32_t a, float* gx, float* gy)
   *gy                  = quarter_sign[q][1] * cs[quarter_swap[q] ^ 1U];
 }
 
-/// Gradient h (a classic_mix() word) of dims axes dotted with offset d.
+/// Gradient h (a hash_mix() word) of dims axes dotted with offset d.
 static inline float
 classic_dot(unsigned dims, uint32_t h, float dx, float dy, float dz)
 {
@@ -198,7 +186,7 @@ classic_kernel(unsigned       dims,
   P4D_UNROLL
   for (unsigned i = 0U; i < n_corners; ++i) {
     v[i] = classic_dot(dims,
-                       classic_mix(h[i]),
+                       hash_mix(h[i]),
                        d[i & 1U][0],
                        d[(i >> 1U) & 1U][1],
                        d[(i >> 2U) & 1U][2]);
@@ -281,16 +269,34 @@ classic_periods(unsigned dims, const uint64_t period[], uint64_t checked[4])
   }
 }
 
+/// What every call needs: the kernel of the basis (checked), the seed's
+/// key and the checked periods.
+typedef struct {
+  ClassicAt at;
+  uint32_t  key;
+  unsigned  dims;
+  uint64_t  period[4];
+} ClassicCall;
+
+static ClassicCall
+classic_call(const P4dClassic* basis, uint32_t seed, const uint64_t period[])
+{
+  const P4dClassic b = classic_check(basis);
+  ClassicCall      c = {
+         classic_at[b.fade][b.dims - 1U], seed_key(seed), b.dims, { 0U }
+  };
+  classic_periods(b.dims, period, c.period);
+  return c;
+}
+
 float
 p4d_classic_tile(const P4dClassic* basis,
                  uint32_t          seed,
                  const double      p[],
                  const uint64_t    period[])
 {
-  const P4dClassic b = classic_check(basis);
-  uint64_t         checked[4];
-  classic_periods(b.dims, period, checked);
-  return classic_at[b.fade][b.dims - 1U](seed_key(seed), p, checked);
+  const ClassicCall c = classic_call(basis, seed, period);
+  return c.at(c.key, p, c.period);
 }
 
 float
@@ -327,18 +333,14 @@ p4d_classic_span_tile(const P4dClassic* basis,
                       size_t            n,
                       const uint64_t    period[])
 {
-  const P4dClassic b   = classic_check(basis);
-  const ClassicAt  at  = classic_at[b.fade][b.dims - 1U];
-  const uint32_t   key = seed_key(seed);
-  uint64_t         checked[4];
-  classic_periods(b.dims, period, checked);
+  const ClassicCall c = classic_call(basis, seed, period);
   for (size_t i = 0U; i < n; ++i) {
     const double t                       = (double)(first + (int64_t)i);
     double       p[P4D_CLASSIC_MAX_DIMS] = { 0.0, 0.0, 0.0 };
-    for (unsigned a = 0U; a < b.dims; ++a) {
+    for (unsigned a = 0U; a < c.dims; ++a) {
       p[a] = origin[a] + t * step[a];
     }
-    out[i] = at(key, p, checked);
+    out[i] = c.at(c.key, p, c.period);
   }
 }
 
@@ -350,13 +352,9 @@ p4d_classic_points_tile(const P4dClassic* basis,
                         size_t         n,
                         const uint64_t period[])
 {
-  const P4dClassic b   = classic_check(basis);
-  const ClassicAt  at  = classic_at[b.fade][b.dims - 1U];
-  const uint32_t   key = seed_key(seed);
-  uint64_t         checked[4];
-  classic_periods(b.dims, period, checked);
+  const ClassicCall c = classic_call(basis, seed, period);
   for (size_t i = 0U; i < n; ++i) {
-    out[i] = at(key, p[i], checked);
+    out[i] = c.at(c.key, p[i], c.period);
   }
 }
 

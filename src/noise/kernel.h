@@ -75,16 +75,24 @@ hash_link(uint32_t h, uint32_t lo, uint32_t hi, uint32_t mul)
   return ((h ^ (h >> 16) ^ lo) * mul) + hi;
 }
 
-/// The gradient index (0..31) that ends a chain: two xorshift-multiply
-/// rounds (lowbias32's) carry every bit of h into the top 5.
+/// The end of a chain: two xorshift-multiply rounds (lowbias32's) that
+/// carry every bit of h into the top bits of the word.
 static inline uint32_t
-hash_gradient(uint32_t h)
+hash_mix(uint32_t h)
 {
   h ^= h >> 16;
   h *= 0x7FEB352DU;
   h ^= h >> 15;
   h *= 0x846CA68BU;
-  return h >> 27;
+  return h;
+}
+
+/// The gradient index (0..31) that ends a chain: the top 5 bits of
+/// hash_mix().
+static inline uint32_t
+hash_gradient(uint32_t h)
+{
+  return hash_mix(h) >> 27;
 }
 
 /*

@@ -18,7 +18,7 @@
   (the Noise's high-pass: up to 0.4 s; Motion's filters and delay: up to
   4 s, most of a chunk).  So the chunks are dealt out in runs of
   consecutive chunks, run r to job r mod n, long enough that the warm-up
-  at the start of a run costs at most about 1/12 of the run, each job
+  at the start of a run costs at most about 1/16 of the run, each job
   holding a run (and one more chunk) of buffers so that it need not wait
   for the writer.  The runs change only who renders what, never the bits;
   their buffers are capped (RUN_MEMORY), and every job gets a run.
@@ -71,10 +71,10 @@
 #define CHUNK_FRAMES P4D_RENDER_CHUNK
 
 /// The warm-up of a run costs at most 1 / RUN_SHARE of it.
-#define RUN_SHARE 12
+#define RUN_SHARE 16
 
 /// Bytes of chunk buffers that runs may hold, all jobs together.
-#define RUN_MEMORY ((size_t)64U << 20U)
+#define RUN_MEMORY ((size_t)48U << 20U)
 
 /// Chunk starts looked at for the longest warm-up.
 #define RUN_PROBES 64

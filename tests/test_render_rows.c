@@ -168,7 +168,7 @@ check_runs(void)
   p4d_options_init(&o);
   assert(p4d_options_parse(&o, 7, argv, &st) == P4D_RENDER_SUCCESS);
   assert(p4d_plan_make(&plan, &o, argv[0], &st) == P4D_RENDER_SUCCESS);
-  assert(plan.n_frames > 4 * P4D_RENDER_CHUNK);
+  assert(plan.n_frames > (int64_t)4 * P4D_RENDER_CHUNK);
 
   const Capture one = render(&plan, 1U, 0.0);
   for (unsigned n_jobs = 2U; n_jobs <= 3U; ++n_jobs) {

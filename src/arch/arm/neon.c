@@ -51,11 +51,11 @@ typedef struct {
 } VL;
 
 /// Lane operations on both halves of a pair: r.v[h] = op(args of half h).
-#define P4D_PAIR(T, op, ...)           \
-  T r;                                 \
-  for (unsigned h = 0U; h < 2U; ++h) { \
-    r.v[h] = op(__VA_ARGS__);          \
-  }                                    \
+#define P4D_PAIR(T, op, ...)         \
+  T r;                               \
+  for (size_t h = 0U; h < 2U; ++h) { \
+    r.v[h] = op(__VA_ARGS__);        \
+  }                                  \
   return r
 
 static inline VF
@@ -370,7 +370,7 @@ vd_trunc_index(VD x, int32_t* k)
 static inline void
 vd_columns4(const double (*rows)[4], const int32_t* k, VD c[4])
 {
-  for (unsigned h = 0U; h < 2U; ++h) {
+  for (size_t h = 0U; h < 2U; ++h) {
     const double* const a  = rows[k[2U * h]];
     const double* const b  = rows[k[2U * h + 1U]];
     const float64x2_t   a0 = vld1q_f64(a);
@@ -457,7 +457,7 @@ vsplit(VD lo, VD hi, VF* frac, VI* cell, VI* cell_hi)
   *frac                 = vf_from_halves(vd_sub(lo, fl_lo), vd_sub(hi, fl_hi));
 
   // The low halves of the 64-bit lanes, then the high halves.
-  for (unsigned h = 0U; h < 2U; ++h) {
+  for (size_t h = 0U; h < 2U; ++h) {
     cell->v[h]    = vuzp1q_u32(c[2U * h], c[2U * h + 1U]);
     cell_hi->v[h] = vuzp2q_u32(c[2U * h], c[2U * h + 1U]);
   }

@@ -9,11 +9,10 @@
    unless the environment variable P4D_ISA names another (scalar, avx2,
    avx512 or neon), for tests and bug reports.  Vector paths exist only in
    builds that have them (x86-64: avx2, avx512; aarch64: neon; not with
-   -Dsimd=disabled).  The paths of one architecture are slower than any
-   of another's in the order below, which only orders the fallback
-   within an architecture.  The path in use is
-   the only global state of the noise core and the engines.  See
-   doc/vector-code.md.
+   -Dsimd=disabled).  A machine supports only its own architecture's
+   paths, so the order below (the fallback's) ranks the paths of each
+   architecture among themselves.  The path in use is the only global
+   state of the noise core and the engines.  See doc/vector-code.md.
 */
 
 #ifndef P4D_ISA_H

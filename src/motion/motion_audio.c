@@ -263,18 +263,22 @@ to_u(const float* c, double* u, uint32_t n)
 }
 
 /**
-   The chunk's n frames of curves as u in (-1, 1) into m->u, per target and
-   side: the right side copies the left from the frame on which R has sat
-   at spread 0 for m->settle frames.
+   The chunk's n frames of curves as u in (-1, 1) into m->u, per target of
+   the mask targets (bit U_GAIN and so on) and side: the right side copies
+   the left from the frame on which R has sat at spread 0 for m->settle
+   frames.
 */
 static void
-curves_u(P4dMotion* m, uint32_t n)
+curves_u(P4dMotion* m, unsigned targets, uint32_t n)
 {
   const int64_t  wait = m->settle - m->spread_zero;
   const uint32_t from = wait <= 0            ? 0U
                         : wait >= (int64_t)n ? n
                                              : (uint32_t)wait;
   for (unsigned t = 0U; t < U_COUNT; ++t) {
+    if (!(targets & (1U << t))) {
+      continue;
+    }
     const unsigned* const e  = u_source[t].engine;
     const unsigned* const ch = u_source[t].channel;
     to_u(m->curve[e[0]][ch[0]], m->u[t][0], n);
@@ -283,6 +287,26 @@ curves_u(P4dMotion* m, uint32_t n)
       memcpy(m->u[t][1] + from, m->u[t][0] + from, (n - from) * sizeof(double));
     }
   }
+}
+
+/// Whether any control is still on its glide.
+static bool
+glides_moving(const P4dMotion* m)
+{
+  for (unsigned k = 0U; k < G_COUNT; ++k) {
+    if (p4d_motion_glide_moving(&m->glide[k], m->glide_len)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Whether the mode asks for the filters (not dry alone).
+static inline bool
+filter_on(const P4dMotionGlide g[G_COUNT])
+{
+  return !(g[G_DRY].value == 1.0 && g[G_LOW].value == 0.0 &&
+           g[G_BAND].value == 0.0 && g[G_HIGH].value == 0.0);
 }
 
 /**
@@ -333,24 +357,30 @@ block_passes(P4dMotion* m, uint32_t n)
   double gain[P4D_MOTION_CHUNK];
   double pan[P4D_MOTION_CHUNK];
   // Both wobble glides fill their values, whatever the first holds.
-  const bool    wows     = glide_values(m, G_WOW, wow, n);
-  const bool    flutters = glide_values(m, G_FLUTTER, flutter, n);
-  const Passes  ps       = { wows || flutters,
-                             glide_values(m, G_GAIN_DB, gain, n),
-                             glide_values(m, G_PAN, pan, n) };
-  const double  fpm      = m->frames_per_ms;
-  const double  d0       = (double)m->d0;
-  const double* u_pan    = m->u[U_PAN][0];
+  const bool   wows     = glide_values(m, G_WOW, wow, n);
+  const bool   flutters = glide_values(m, G_FLUTTER, flutter, n);
+  const Passes ps       = { wows || flutters,
+                            glide_values(m, G_GAIN_DB, gain, n),
+                            glide_values(m, G_PAN, pan, n) };
+  // Only the curves that some frame reads: the cutoff's while the filters
+  // may run.
+  const bool cut = glides_moving(m) || filter_on(m->glide);
+  curves_u(m,
+           (ps.reads ? 1U << U_WOW | 1U << U_FLUTTER : 0U) |
+             (ps.gains ? 1U << U_GAIN : 0U) | (ps.pans ? 1U << U_PAN : 0U) |
+             (cut ? 1U << U_CUT : 0U),
+           n);
+  const double  fpm   = m->frames_per_ms;
+  const double  d0    = (double)m->d0;
+  const double* u_pan = m->u[U_PAN][0];
   for (unsigned c = 0U; c < 2U; ++c) {
     const double* const u_wow = m->u[U_WOW][c];
     const double* const u_fl  = m->u[U_FLUTTER][c];
     const double* const u_g   = m->u[U_GAIN][c];
-    double* const       wb    = m->wobble[c];
     double* const       d     = m->delay[c];
     double* const       x     = m->gain_x[c];
-    for (uint32_t i = 0U; i < n; ++i) {
-      wb[i] = wow[i] * u_wow[i] + flutter[i] * u_fl[i];
-      d[i]  = d0 + wb[i] * fpm;
+    for (uint32_t i = 0U; ps.reads && i < n; ++i) {
+      d[i] = d0 + (wow[i] * u_wow[i] + flutter[i] * u_fl[i]) * fpm;
     }
     if (ps.gains) {
       for (uint32_t i = 0U; i < n; ++i) {
@@ -418,14 +448,6 @@ oldest(const int64_t age[P4D_MOTION_FILTERS])
     use = age[j] > age[use] ? j : use;
   }
   return use;
-}
-
-/// Whether the mode asks for the filters (not dry alone).
-static inline bool
-filter_on(const P4dMotionGlide g[G_COUNT])
-{
-  return !(g[G_DRY].value == 1.0 && g[G_LOW].value == 0.0 &&
-           g[G_BAND].value == 0.0 && g[G_HIGH].value == 0.0);
 }
 
 /// The filters' rest: what they hold while off, so that their state is a
@@ -733,31 +755,26 @@ frames_gliding(P4dMotion*          m,
   }
 }
 
-/// The displayed values of the chunk's frame i (the left side's): gain
-/// dB, pan, cutoff, wobble ms.
+/// The displayed values of the chunk's frame i (the left side's, whose
+/// curves every frame has): gain dB, pan, cutoff, wobble ms.
 static void
 show(const P4dMotion* m, uint32_t i, float now[P4D_MOTION_N_NOW])
 {
   const P4dMotionGlide* const g = m->glide;
-  const double                pan =
-    g[G_PAN].value != 0.0 ? g[G_PAN].value * m->u[U_PAN][0][i] : 0.0;
+  const double u_gain           = 2.0 * m->curve[ENGINE_L][CH_GAIN][i] - 1.0;
+  const double u_cut            = 2.0 * m->curve[ENGINE_L][CH_FILTER][i] - 1.0;
+  const double u_wow            = 2.0 * m->curve[ENGINE_L][CH_WOW][i] - 1.0;
+  const double u_fl             = 2.0 * m->curve[ENGINE_F][0][i] - 1.0;
+  const double pan =
+    g[G_PAN].value != 0.0
+      ? g[G_PAN].value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0)
+      : 0.0;
   now[P4D_MOTION_NOW_GAIN_DB] =
-    (float)(g[G_GAIN_DB].value * (m->u[U_GAIN][0][i] - 1.0) * 0.5);
+    (float)(g[G_GAIN_DB].value * (u_gain - 1.0) * 0.5);
   now[P4D_MOTION_NOW_PAN]       = (float)pan;
-  now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, m->u[U_CUT][0][i]);
-  now[P4D_MOTION_NOW_WOBBLE_MS] = (float)m->wobble[0][i];
-}
-
-/// Whether any control is still on its glide.
-static bool
-glides_moving(const P4dMotion* m)
-{
-  for (unsigned k = 0U; k < G_COUNT; ++k) {
-    if (p4d_motion_glide_moving(&m->glide[k], m->glide_len)) {
-      return true;
-    }
-  }
-  return false;
+  now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, u_cut);
+  now[P4D_MOTION_NOW_WOBBLE_MS] =
+    (float)(g[G_WOW].value * u_wow + g[G_FLUTTER].value * u_fl);
 }
 
 void
@@ -770,7 +787,6 @@ p4d_motion_audio_chunk(P4dMotion*         m,
 {
   take_input(m, in, done, n);
   take_dry(m, n);
-  curves_u(m, n);
   const Passes ps = block_passes(m, n);
   // The wet path starts from the read, or the dry tap when no read ran.
   const double* const x[2] = { ps.reads ? m->read[0] : m->dry[0],

@@ -221,7 +221,6 @@ struct P4dMotionImpl {
   float      curve[N_ENGINES][P4D_MAX_CHANNELS][P4D_MOTION_CHUNK];
   float      x[2][P4D_MOTION_CHUNK];          ///< Sanitised input of a chunk
   double     u[U_COUNT][2][P4D_MOTION_CHUNK]; ///< Per target and side: 2 c - 1
-  double     wobble[2][P4D_MOTION_CHUNK];     ///< Per side: the wobble in ms
   double     dry[2][P4D_MOTION_CHUNK];        ///< Per side: the tap at D0
   double     wet[2][P4D_MOTION_CHUNK];        ///< Per side: the wet path
   double     delay[2][P4D_MOTION_CHUNK];      ///< Per side: the read's delay

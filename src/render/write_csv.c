@@ -7,6 +7,7 @@
   Text that streams and may go to a terminal.
 */
 
+#include "decimal.h"
 #include "render.h"
 #include "text_stream.h"
 #include "writers.h"
@@ -69,14 +70,20 @@ write_csv(void*            writer,
       break;
     }
     const size_t i = (size_t)(at - (frame - info->start_frame));
-    fprintf(csv->csv,
-            "%.6f",
-            (double)info->start_frame / info->sample_rate_hz +
-              (double)csv->next_row / info->fps);
+    // printf's "%.6f" and ",%.9g" of each, the text made by decimal.h.
+    char   row[(P4D_DECIMAL_MAX + 1U) * (P4D_MAX_CHANNELS + 1U)];
+    size_t len =
+      p4d_decimal_f6((double)info->start_frame / info->sample_rate_hz +
+                       (double)csv->next_row / info->fps,
+                     row);
     for (unsigned c = 0U; c < nch; ++c) {
-      fprintf(csv->csv, ",%.9g", (double)interleaved[i * nch + c]);
+      row[len++] = ',';
+      len += p4d_decimal_g9(interleaved[i * nch + c], row + len);
     }
-    fputc('\n', csv->csv);
+    row[len++] = '\n';
+    if (fwrite(row, 1U, len, csv->csv) != len) {
+      break; // ferror() reports it below
+    }
     ++csv->next_row;
   }
   return ferror(csv->csv) ? p4d_report_failure(

@@ -20,56 +20,105 @@ u128_digits(U128 n, char* digits)
 {
   char     rev[40];
   unsigned k = 0U;
-  do {
+  while (n >> 64U) {
     // Nineteen digits at a time through a 64-bit remainder.
-    const uint64_t chunk = (uint64_t)(n % 10000000000000000000ULL);
+    uint64_t c = (uint64_t)(n % 10000000000000000000ULL);
     n /= 10000000000000000000ULL;
-    uint64_t c = chunk;
-    for (unsigned i = 0U; i < 19U && (c != 0U || n != 0U); ++i) {
+    for (unsigned i = 0U; i < 19U; ++i) {
       rev[k++] = (char)('0' + c % 10U);
       c /= 10U;
     }
-  } while (n != 0U);
-  if (k == 0U) {
-    rev[k++] = '0';
   }
+  uint64_t c = (uint64_t)n;
+  do {
+    rev[k++] = (char)('0' + c % 10U);
+    c /= 10U;
+  } while (c != 0U);
   for (unsigned i = 0U; i < k; ++i) {
     digits[i] = rev[k - 1U - i];
   }
   return k;
 }
 
-/**
-   Round the n digits d (n > keep) to their first keep, to nearest with
-   ties to even; the keep digits stay in d.  True if the rounding carried
-   out of the first digit (d is then "1" and keep - 1 zeros, one decimal
-   place higher).
-*/
-static bool
-round_digits(char* d, unsigned n, unsigned keep)
+/// 10^k and 5^k for k <= 19 and 27, the largest that fit 64 bits.
+static const uint64_t pow10_u64[20] = {
+  1ULL,
+  10ULL,
+  100ULL,
+  1000ULL,
+  10000ULL,
+  100000ULL,
+  1000000ULL,
+  10000000ULL,
+  100000000ULL,
+  1000000000ULL,
+  10000000000ULL,
+  100000000000ULL,
+  1000000000000ULL,
+  10000000000000ULL,
+  100000000000000ULL,
+  1000000000000000ULL,
+  10000000000000000ULL,
+  100000000000000000ULL,
+  1000000000000000000ULL,
+  10000000000000000000ULL,
+};
+static const uint64_t pow5_u64[28] = {
+  1ULL,
+  5ULL,
+  25ULL,
+  125ULL,
+  625ULL,
+  3125ULL,
+  15625ULL,
+  78125ULL,
+  390625ULL,
+  1953125ULL,
+  9765625ULL,
+  48828125ULL,
+  244140625ULL,
+  1220703125ULL,
+  6103515625ULL,
+  30517578125ULL,
+  152587890625ULL,
+  762939453125ULL,
+  3814697265625ULL,
+  19073486328125ULL,
+  95367431640625ULL,
+  476837158203125ULL,
+  2384185791015625ULL,
+  11920928955078125ULL,
+  59604644775390625ULL,
+  298023223876953125ULL,
+  1490116119384765625ULL,
+  7450580596923828125ULL,
+};
+
+/// 10^k, k <= 38.
+static U128
+pow10(unsigned k)
 {
-  bool up = false;
-  if (d[keep] != '5') {
-    up = d[keep] > '5';
-  } else {
-    bool rest = false;
-    for (unsigned i = keep + 1U; i < n; ++i) {
-      rest = rest || d[i] != '0';
-    }
-    up = rest || (d[keep - 1U] - '0') % 2 == 1;
-  }
-  if (!up) {
-    return false;
-  }
-  for (unsigned i = keep; i-- > 0U;) {
-    if (d[i] != '9') {
-      ++d[i];
-      return false;
-    }
-    d[i] = '0';
-  }
-  d[0] = '1';
-  return true;
+  return k <= 19U ? (U128)pow10_u64[k]
+                  : (U128)pow10_u64[19] * pow10_u64[k - 19U];
+}
+
+/// 5^k, k <= 54.
+static U128
+pow5(unsigned k)
+{
+  return k <= 27U ? (U128)pow5_u64[k] : (U128)pow5_u64[27] * pow5_u64[k - 27U];
+}
+
+/// The number of decimal digits of n > 0.
+static unsigned
+n_digits(U128 n)
+{
+  const uint64_t hi   = (uint64_t)(n >> 64U);
+  const unsigned bits = hi ? 128U - (unsigned)__builtin_clzll(hi)
+                           : 64U - (unsigned)__builtin_clzll((uint64_t)n);
+  // bits * log10(2), which is the count or one less.
+  const unsigned guess = (bits * 1233U) >> 12U;
+  return guess + (n >= pow10(guess) ? 1U : 0U);
 }
 
 size_t
@@ -102,19 +151,33 @@ p4d_decimal_g9(const float x, char* const text)
   if (e2 >= 0) {
     n <<= e2;
   } else {
-    for (int i = 0; i < -e2; ++i) {
-      n *= 5U;
-    }
+    n *= pow5((unsigned)-e2);
     e10 = e2;
   }
-  char     d[40];
-  unsigned nd  = u128_digits(n, d);
-  int      x10 = (int)nd - 1 + e10; // exponent of the first digit
-  if (nd > 9U) {
-    x10 += round_digits(d, nd, 9U) ? 1 : 0;
+  // Its first 9 digits q, rounded to nearest with ties to even.
+  const unsigned nd  = n_digits(n);
+  int            x10 = (int)nd - 1 + e10; // exponent of the first digit
+  uint64_t       q   = 0U;
+  if (nd <= 9U) {
+    q = (uint64_t)n * (uint64_t)pow10(9U - nd);
+  } else {
+    const U128     unit = pow10(nd - 10U);
+    const U128     ten  = n / unit; // the first 10 digits
+    const bool     rest = ten * unit != n;
+    const unsigned last = (unsigned)(ten % 10U);
+    q                   = (uint64_t)(ten / 10U);
+    if (last > 5U || (last == 5U && (rest || (q & 1U)))) {
+      ++q;
+    }
+    if (q == 1000000000U) {
+      q = 100000000U;
+      ++x10;
+    }
   }
-  for (unsigned i = nd; i < 9U; ++i) {
-    d[i] = '0';
+  char d[9];
+  for (unsigned i = 9U; i-- > 0U;) {
+    d[i] = (char)('0' + q % 10U);
+    q /= 10U;
   }
   // %g drops trailing zeros, then the point if nothing follows it.
   unsigned last = 9U;

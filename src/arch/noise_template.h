@@ -470,13 +470,15 @@ typedef struct {
   VF var_t; ///< V of noise.c, to normalise by
 } BlockFrame;
 
-/// The frame of a block whose points share their x, y, z cell.
+/// The frame of a block whose points share their x, y, z cell, and their
+/// w cell *fl_w unless fl_w is NULL (then b->cw is left unset).
 static inline void
-block_frame(const Line*  line,
-            VD           t_lo,
-            VD           t_hi,
-            const double floor_xyz[3],
-            BlockFrame*  b)
+block_frame(const Line*   line,
+            VD            t_lo,
+            VD            t_hi,
+            const double  floor_xyz[3],
+            const double* fl_w,
+            BlockFrame*   b)
 {
   VF(*const f)[4]   = b->f;
   VF* const u       = b->u;
@@ -513,10 +515,16 @@ block_frame(const Line*  line,
 
   VD lo;
   VD hi;
-  VI cw_hi;
   coords(line, 3U, t_lo, t_hi, &lo, &hi);
-  vsplit(lo, hi, &f[0][3], &b->cw, &cw_hi);
-  (void)cw_hi;
+  if (fl_w) {
+    // Every lane is in cell *fl_w: its fraction is split()'s.
+    const VD fl = vd_set1(*fl_w);
+    f[0][3]     = vf_from_halves(vd_sub(lo, fl), vd_sub(hi, fl));
+  } else {
+    VI cw_hi;
+    vsplit(lo, hi, &f[0][3], &b->cw, &cw_hi);
+    (void)cw_hi;
+  }
   f[1][3] = vf_sub(f[0][3], vf_set1(1.0f));
   u[3]    = vf_fade(f[0][3]);
   vf_variance_fold(&started,
@@ -525,6 +533,27 @@ block_frame(const Line*  line,
                    vf_variance_s(u[3]),
                    vf_variance_t(f[0][3], f[1][3], u[3]));
   b->var_t = var_t;
+}
+
+/// The blend of the 8 xyz corners of layer l of group at x, y, z offsets
+/// f, fades u and w offsets dw.
+static inline VF
+moving_layer(const LayerGroup* group,
+             unsigned          l,
+             const VF          f[2][3],
+             const VF          u[3],
+             VF                dw)
+{
+  VF v[8];
+  P4D_UNROLL
+  for (unsigned q = 0U; q < 8U; ++q) {
+    const float* const m   = gradients[group->g[q][l]];
+    VF                 acc = vf_mul(vf_set1(m[0]), f[q & 1U][0]);
+    acc                    = vf_fma(vf_set1(m[1]), f[(q >> 1U) & 1U][1], acc);
+    acc                    = vf_fma(vf_set1(m[2]), f[(q >> 2U) & 1U][2], acc);
+    v[q]                   = vf_fma(vf_set1(m[3]), dw, acc);
+  }
+  return blend(v, u, 3U);
 }
 
 /// A block whose points share their x, y, z cell and span w cells
@@ -544,13 +573,13 @@ block_layers(const Line*  line,
       line, layers, t_lo, t_hi, (double)(int64_t)w0, w0, n_layers);
   }
 
-  BlockFrame b;
-  block_frame(line, t_lo, t_hi, floor_xyz, &b);
+  const double fl_w = (double)(int64_t)w0;
+  BlockFrame   b;
+  block_frame(line, t_lo, t_hi, floor_xyz, n_layers == 2U ? &fl_w : NULL, &b);
   // Plain locals, which the compiler keeps in registers.
   const VF f[2][3] = { { b.f[0][0], b.f[0][1], b.f[0][2] },
                        { b.f[1][0], b.f[1][1], b.f[1][2] } };
   const VF u[3]    = { b.u[0], b.u[1], b.u[2] };
-  const VI cw      = b.cw;
   const VF fw      = b.f[0][3];
   const VF fw1     = b.f[1][3];
   const VF uw      = b.u[3];
@@ -563,35 +592,35 @@ block_layers(const Line*  line,
                               ? low
                               : layer_group(line, layers, w_top);
 
-  VF lower = vf_set1(0.0f);
-  VF upper = vf_set1(0.0f);
-  VM below = vm_none();
-  for (unsigned j = 0U; j < n_layers; ++j) {
-    const uint64_t    w     = w0 + j;
-    const unsigned    k     = (unsigned)(w - low->first);
-    LayerGroup* const group = k < P4D_GROUP ? low : high;
-    const unsigned    l     = k & (P4D_GROUP - 1U);
+  VF lower;
+  VF upper;
+  if (n_layers == 2U) {
+    // Every lane is in cell w0: no masks.
+    const unsigned k = (unsigned)(w0 - low->first);
+    lower            = moving_layer(low, k, f, u, fw);
+    upper            = moving_layer(
+      k + 1U < P4D_GROUP ? low : high, (k + 1U) & (P4D_GROUP - 1U), f, u, fw1);
+  } else {
+    const VI cw = b.cw;
+    lower       = vf_set1(0.0f);
+    upper       = vf_set1(0.0f);
+    VM below    = vm_none();
+    for (unsigned j = 0U; j < n_layers; ++j) {
+      const uint64_t    w     = w0 + j;
+      const unsigned    k     = (unsigned)(w - low->first);
+      LayerGroup* const group = k < P4D_GROUP ? low : high;
 
-    // Lanes in cell w see this layer as their lower one, with offset fw;
-    // lanes in cell w - 1 as their upper one, with offset fw - 1.  The
-    // block spans fewer than 2^32 cells, so the low halves tell them apart.
-    const VM in_cell = vi_eq(cw, vi_set1(cell_lo(w)));
-    const VF dw      = vf_blend(in_cell, fw1, fw);
-
-    VF v[8];
-    P4D_UNROLL
-    for (unsigned q = 0U; q < 8U; ++q) {
-      const float* const m   = gradients[group->g[q][l]];
-      VF                 acc = vf_mul(vf_set1(m[0]), f[q & 1U][0]);
-      acc                    = vf_fma(vf_set1(m[1]), f[(q >> 1U) & 1U][1], acc);
-      acc                    = vf_fma(vf_set1(m[2]), f[(q >> 2U) & 1U][2], acc);
-      v[q]                   = vf_fma(vf_set1(m[3]), dw, acc);
+      // Lanes in cell w see this layer as their lower one, with offset
+      // fw; lanes in cell w - 1 as their upper one, with offset fw - 1.
+      // The block spans fewer than 2^32 cells, so the low halves tell
+      // them apart.
+      const VM in_cell = vi_eq(cw, vi_set1(cell_lo(w)));
+      const VF layer   = moving_layer(
+        group, k & (P4D_GROUP - 1U), f, u, vf_blend(in_cell, fw1, fw));
+      lower = vf_blend(in_cell, lower, layer);
+      upper = vf_blend(below, upper, layer);
+      below = in_cell;
     }
-
-    const VF layer = blend(v, u, 3U);
-    lower          = vf_blend(in_cell, lower, layer);
-    upper          = vf_blend(below, upper, layer);
-    below          = in_cell;
   }
 
   return vf_normalise(vf_lerp(uw, lower, upper), var_t);

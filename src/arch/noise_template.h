@@ -203,13 +203,16 @@ typedef struct {
   FixedLayer fixed[P4D_FIXED_SLOTS]; ///< When fixed_xyz
 } Layers;
 
-/// Forget the layers of the cached cell, which has just been set.
+/// Forget the layers of the cached cell, which has just been set (the
+/// fixed layers only where the line has them).
 static inline void
-layers_reset(Layers* layers)
+layers_reset(bool fixed_xyz, Layers* layers)
 {
   layers->group[0].valid = layers->group[1].valid = false;
-  for (unsigned s = 0U; s < P4D_FIXED_SLOTS; ++s) {
-    layers->fixed[s].valid = false;
+  if (fixed_xyz) {
+    for (unsigned s = 0U; s < P4D_FIXED_SLOTS; ++s) {
+      layers->fixed[s].valid = false;
+    }
   }
   layers->valid = true;
 }
@@ -688,7 +691,7 @@ block_in_cell(const Line*  line,
    Lanes past n repeat the last point, so that a short block has the same
    cells as its points.
 */
-static void
+static P4D_INLINE void
 block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
 {
   const double t_first = (double)t0;
@@ -740,7 +743,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
     if (!layers->valid || memcmp(layers->cell, c_first, sizeof(layers->cell))) {
       memcpy(layers->cell, c_first, sizeof(layers->cell));
       hash_corners(line->key, c_first, 3U, line->period, layers->hxyz);
-      layers_reset(layers);
+      layers_reset(line->fixed_xyz, layers);
     }
   }
   if (!one_xyz_cell ||
@@ -763,7 +766,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
    are fixed (one_xyz): whole blocks in one w cell go straight to
    block_fixed(), the others through block().
 */
-static void
+static P4D_NOINLINE void
 fixed_span(const Line* line,
            Layers*     layers,
            int64_t     first,
@@ -869,7 +872,7 @@ noise_span(uint32_t       key,
       layers.cell[a] = (uint64_t)(int64_t)line.xyz_floor[a];
     }
     hash_corners(line.key, layers.cell, 3U, line.period, layers.hxyz);
-    layers_reset(&layers);
+    layers_reset(line.fixed_xyz, &layers);
     if (line.fixed_xyz) {
       fixed_span(&line, &layers, first, out, n);
       return;

@@ -59,13 +59,15 @@ test_repeatable(void)
 static void
 test_isa_override(void)
 {
-  static const char* const names[] = { "scalar", "avx2", "avx512" };
-  static const char* const outs[]  = { "scalar.wav", "avx2.wav", "avx512.wav" };
+  static const char* const names[] = { "scalar", "avx2", "avx512", "neon" };
+  static const char* const outs[]  = {
+     "scalar.wav", "avx2.wav", "avx512.wav", "neon.wav"
+  };
   static const char* const common[] = {
     "--duration", "1", "--set", "grain_hz=9000", "--set", "octaves=10", NULL
   };
 
-  for (unsigned i = 0U; i < 3U; ++i) {
+  for (unsigned i = 0U; i < 4U; ++i) {
     const char* const args[] = { "-o", outs[i], NULL };
     setenv("P4D_ISA", names[i], 1);
     const P4dProcResult r = p4d_cli_run2(args, common, P4D_PROC_PLAIN);
@@ -86,11 +88,12 @@ test_isa_override(void)
   unsetenv("P4D_ISA");
   assert(r.status == 0 && p4d_count_lines(r.err) == 1U);
   assert(!strncmp(r.err,
-                  "perlin4d-render: warning: P4D_ISA=sse9 is not scalar, avx2 "
-                  "or avx512; using ",
-                  76U));
+                  "perlin4d-render: warning: P4D_ISA=sse9 is not scalar, avx2, "
+                  "avx512 or neon; using ",
+                  82U));
   assert(p4d_work_same(outs[0], "bogus.wav"));
-  printf("# P4D_ISA: scalar, avx2 and avx512 renders are the same bytes\n");
+  printf(
+    "# P4D_ISA: scalar, avx2, avx512 and neon renders are the same bytes\n");
   p4d_work_clear();
 }
 

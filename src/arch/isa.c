@@ -64,6 +64,18 @@ x86_avx512(void)
 #  define P4D_X86(f) NULL
 #endif
 
+/// Advanced SIMD is architectural on aarch64: every CPU and OS has it.
+#if defined(__aarch64__)
+static bool
+arm_neon(void)
+{
+  return true;
+}
+#  define P4D_ARM64(f) f
+#else
+#  define P4D_ARM64(f) NULL
+#endif
+
 /// A path's name, the CPU features it needs (as /proc/cpuinfo names them)
 /// and the test of them (NULL: this machine never has them).
 typedef struct {
@@ -76,6 +88,7 @@ static const IsaNeeds isa_needs[P4D_ISA_COUNT] = {
   { "scalar", "", NULL },
   { "avx2", "avx2 fma", P4D_X86(x86_avx2) },
   { "avx512", "avx512f avx512dq", P4D_X86(x86_avx512) },
+  { "neon", "asimd", P4D_ARM64(arm_neon) },
 };
 
 // The path in use: generic until isa_init() runs (an address constant).
@@ -171,7 +184,7 @@ isa_init(void)
   const P4dIsa isa = i < P4D_ISA_COUNT ? (P4dIsa)i : fastest;
   const P4dIsa use = p4d_isa_use(isa);
   if (i == P4D_ISA_COUNT) {
-    // "scalar, avx2 or avx512": every name, whatever this build holds.
+    // "scalar, avx2, avx512 or neon": every name, whatever this build holds.
     char names[80] = "";
     for (unsigned k = 0U; k < P4D_ISA_COUNT; ++k) {
       const char* const sep = k == 0U                   ? ""

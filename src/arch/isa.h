@@ -6,11 +6,13 @@
    The code paths (instruction sets) of the vector code, and the choice of
    one.  Every path gives the same bits; they differ only in speed.  The
    fastest one the CPU supports is chosen when the library is loaded,
-   unless the environment variable P4D_ISA names another (scalar, avx2 or
-   avx512), for tests and bug reports.  Vector paths exist only in builds
-   that have them (x86-64, not with -Dsimd=disabled).  The path in use is
-   the only global state of the noise core and the engines.  See
-   doc/vector-code.md.
+   unless the environment variable P4D_ISA names another (scalar, avx2,
+   avx512 or neon), for tests and bug reports.  Vector paths exist only in
+   builds that have them (x86-64: avx2, avx512; aarch64: neon; not with
+   -Dsimd=disabled).  A machine supports only its own architecture's
+   paths, so the order below (the fallback's) ranks the paths of each
+   architecture among themselves.  The path in use is the only global
+   state of the noise core and the engines.  See doc/vector-code.md.
 */
 
 #ifndef P4D_ISA_H
@@ -27,10 +29,12 @@ typedef enum {
   P4D_ISA_SCALAR, ///< Portable C (src/arch/generic/)
   P4D_ISA_AVX2,   ///< 8 lanes: AVX2 and FMA (src/arch/x86/avx2.c)
   P4D_ISA_AVX512, ///< 16 lanes: AVX-512 F and DQ (src/arch/x86/avx512.c)
+  P4D_ISA_NEON,   ///< 8 lanes in pairs of registers: aarch64's Advanced SIMD
+                  ///< (src/arch/arm/neon.c)
 } P4dIsa;
 
 /// Number of code paths.
-#define P4D_ISA_COUNT 3
+#define P4D_ISA_COUNT 4
 
 /// The path's name as P4D_ISA spells it.  Realtime safe.
 const char*

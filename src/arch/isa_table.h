@@ -82,5 +82,6 @@ p4d_isa_table(void);
 extern const P4dIsaTable p4d_isa_generic;
 extern const P4dIsaTable p4d_isa_avx2;
 extern const P4dIsaTable p4d_isa_avx512;
+extern const P4dIsaTable p4d_isa_neon;
 
 #endif // P4D_ISA_TABLE_H

@@ -31,6 +31,10 @@
 /// Calls of the scalar span since the counter was last cleared.
 static unsigned long fallbacks;
 
+// The names below are the ones the linker's --wrap requires, reserved as
+// they are.
+// NOLINTBEGIN(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
+
 void
 __real_p4d_noise_span_scalar(uint32_t       key,
                              const double   origin[4],
@@ -62,6 +66,7 @@ __wrap_p4d_noise_span_scalar(uint32_t       key,
   ++fallbacks;
   __real_p4d_noise_span_scalar(key, origin, step, first, out, n, period);
 }
+// NOLINTEND(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
 
 /// A line of the test: where it starts, how it moves, its periods.
 typedef struct {

@@ -761,6 +761,14 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
   block_store(r, n, out);
 }
 
+/// block() out of line: the few blocks of a fixed span that cross w cells
+/// keep it out of the hot loop.
+static P4D_NOINLINE void
+block_apart(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
+{
+  block(line, layers, t0, n, out);
+}
+
 /**
    The blocks of points first .. first + n - 1 of a line whose x, y and z
    are fixed (one_xyz): whole blocks in one w cell go straight to
@@ -783,7 +791,7 @@ fixed_span(const Line* line,
     const double  fl_first = floor(line->origin[3] + t_first * line->step[3]);
     const double  fl_last  = floor(line->origin[3] + t_last * line->step[3]);
     if (fl_first != fl_last) {
-      block(line, layers, t0, P4D_W, out + i);
+      block_apart(line, layers, t0, P4D_W, out + i);
       continue;
     }
     const VD t_lo = vd_add(vd_set1(t_first), lanes_lo);
@@ -794,7 +802,7 @@ fixed_span(const Line* line,
         line, layers, t_lo, t_hi, fl_first, (uint64_t)(int64_t)fl_first, 2U));
   }
   if (i < n) {
-    block(line, layers, first + (int64_t)i, n - i, out + i);
+    block_apart(line, layers, first + (int64_t)i, n - i, out + i);
   }
 }
 

@@ -70,15 +70,14 @@ noise_glide_ms(const float* params)
 static inline float
 soft_limit(float x)
 {
+  // Both branches' values, then a choice between them: no branch, so that
+  // a loop of them vectorises (the bent value is only kept above the knee).
   const float knee = 0.75f;
   const float mag  = fabsf(x);
-  if (mag <= knee) {
-    return x;
-  }
-
-  const float r = (mag - knee) / (1.0f - knee);
-  const float y = knee + (1.0f - knee) * (r / (1.0f + r));
-  return x < 0.0f ? -y : y;
+  const float r    = (mag - knee) / (1.0f - knee);
+  const float y    = knee + (1.0f - knee) * (r / (1.0f + r));
+  const float bent = x < 0.0f ? -y : y;
+  return mag <= knee ? x : bent;
 }
 
 static void

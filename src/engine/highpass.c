@@ -47,30 +47,40 @@ hpf_run(const P4dHighpass* h,
   const P4dHpfPair     tiny      = { 1.0e-100, 1.0e-100 };
   const P4dHpfPairMask magnitude = { INT64_MAX, INT64_MAX };
 
-  // Locals, so that the state stays in registers.
-  P4dHpfLanes s = *lanes;
-  for (uint32_t end = i + n; i < end; ++i) {
-    for (unsigned c = 0U; c < 2U; ++c) {
+  // The channels are independent: one at a time, with its state in
+  // locals, so that it stays in registers.
+  for (unsigned c = 0U; c < 2U; ++c) {
+    double       x1    = lanes->x1[c];
+    double       x2    = lanes->x2[c];
+    P4dHpfPair   y1[2] = { lanes->y1[c][0], lanes->y1[c][1] };
+    P4dHpfPair   y2[2] = { lanes->y2[c][0], lanes->y2[c][1] };
+    float* const b     = buf[c];
+    for (uint32_t f = i; f < i + n; ++f) {
       // The feed-forward term, the same in every lane.
-      const double     x  = buf[c][i];
-      const double     ff = h->b0 * ((x - 2.0 * s.x1[c]) + s.x2[c]);
-      const P4dHpfPair f  = { ff, ff };
-      s.x2[c]             = s.x1[c];
-      s.x1[c]             = x;
+      const double     x  = b[f];
+      const double     ff = h->b0 * ((x - 2.0 * x1) + x2);
+      const P4dHpfPair t  = { ff, ff };
+      x2                  = x1;
+      x1                  = x;
       for (unsigned p = 0U; p < 2U; ++p) {
-        const P4dHpfPair y = f - a1 * s.y1[c][p] - a2 * s.y2[c][p];
-        s.y2[c][p]         = s.y1[c][p];
+        const P4dHpfPair y = t - a1 * y1[p] - a2 * y2[p];
+        y2[p]              = y1[p];
         // As p4d_highpass_step(): a state that has decayed this far is rest.
         const P4dHpfPairMask rest =
           (P4dHpfPair)((P4dHpfPairMask)y & magnitude) < tiny;
-        s.y1[c][p] = (P4dHpfPair)(~rest & (P4dHpfPairMask)y);
+        y1[p] = (P4dHpfPair)(~rest & (P4dHpfPairMask)y);
         if (p == 0U) {
-          buf[c][i] = (float)y[0];
+          b[f] = (float)y[0];
         }
       }
     }
+    lanes->x1[c]    = x1;
+    lanes->x2[c]    = x2;
+    lanes->y1[c][0] = y1[0];
+    lanes->y1[c][1] = y1[1];
+    lanes->y2[c][0] = y2[0];
+    lanes->y2[c][1] = y2[1];
   }
-  *lanes = s;
 }
 
 /// The bits of a double.

@@ -106,11 +106,13 @@ p4d_motion_exact_from(const P4dMotion* motion, int64_t frame)
   return frame - filter_age(motion, frame) - motion->reach;
 }
 
-/// Take a host sample: non-finite and tiny ones are 0.
+/// Take a host sample: non-finite and tiny ones are 0 (& rather than &&,
+/// so that a loop of them vectorises).
 static inline float
 clean(float x)
 {
-  return fabsf(x) >= 1.0e-30f && fabsf(x) <= FLT_MAX ? x : 0.0f;
+  const float a = fabsf(x);
+  return ((a >= 1.0e-30f) & (a <= FLT_MAX)) ? x : 0.0f;
 }
 
 void
@@ -134,10 +136,11 @@ flush_pair(P4dMotionPair x)
   return p4d_motion_pair_keep(~rest, x);
 }
 
-/// Filter one frame x of both sides with g = tan(pi fc / fs) per side,
-/// damping k, the mode weights w (dry, low, band, high) and filter `use`.
+/// Filter one frame x of both sides through the filters svf with g =
+/// tan(pi fc / fs) per side, damping k, the mode weights w (dry, low, band,
+/// high) and filter `use`.
 static inline P4dMotionPair
-filter_step(P4dMotion*    m,
+filter_step(Svf           svf[P4D_MOTION_FILTERS],
             P4dMotionPair x,
             P4dMotionPair g,
             double        k,
@@ -153,7 +156,7 @@ filter_step(P4dMotion*    m,
   P4dMotionPair       lp  = p4d_motion_pair(0.0);
   P4dMotionPair       bp  = p4d_motion_pair(0.0);
   for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
-    Svf* const          f  = &m->svf[j];
+    Svf* const          f  = &svf[j];
     const P4dMotionPair v3 = x - f->ic2;
     const P4dMotionPair v1 = a1 * f->ic1 + a2 * v3;
     const P4dMotionPair v2 = f->ic2 + a2 * f->ic1 + a3 * v3;
@@ -190,116 +193,221 @@ db_gain(double db)
   return db == 0.0 ? 1.0 : p4d_exact_exp_short(db * P4D_LN10_20);
 }
 
-/// Frame i's curves of target channel ch as u in (-1, 1), left and right
-/// (the right a copy of the left when copy).
-static inline P4dMotionPair
-curve_pair(const P4dMotion* m, unsigned ch, uint32_t i, bool copy)
-{
-  const double  left = 2.0 * m->curve[ENGINE_L][ch][i] - 1.0;
-  P4dMotionPair u    = { left, left };
-  if (!copy) {
-    u[1] = 2.0 * m->curve[ENGINE_R][ch][i] - 1.0;
-  }
-  return u;
-}
-
-/// Frame i's wow and flutter in ms per side, at the depths wow_ms and
-/// flutter_ms (the right side's curves a copy of the left's when copy).
-static inline P4dMotionPair
-wobble_ms(const P4dMotion* m,
-          uint32_t         i,
-          bool             copy,
-          double           wow_ms,
-          double           flutter_ms)
-{
-  const P4dMotionPair u_wow = curve_pair(m, CH_WOW, i, copy);
-  P4dMotionPair       u_fl  = { 2.0 * m->curve[ENGINE_F][0][i] - 1.0,
-                                2.0 * m->curve[ENGINE_F][1][i] - 1.0 };
-  if (copy) {
-    u_fl[1] = u_fl[0];
-  }
-  return p4d_motion_pair(wow_ms) * u_wow + p4d_motion_pair(flutter_ms) * u_fl;
-}
-
 /// Take n frames of in from frame done into m->x and the delay lines.
 static void
 take_input(P4dMotion* m, const float* const in[2], uint32_t done, uint32_t n)
 {
   // Read the whole chunk before writing any of it: in may alias out.
-  for (uint32_t i = 0U; i < n; ++i) {
-    m->x[0][i] = clean(in[0][done + i]);
-    m->x[1][i] = clean(in[1][done + i]);
+  for (unsigned c = 0U; c < 2U; ++c) {
+    const float* const from = in[c] + done;
+    float* const       x    = m->x[c];
+    for (uint32_t i = 0U; i < n; ++i) {
+      x[i] = clean(from[i]);
+    }
   }
-  const int64_t  w0   = m->idx;
-  const uint32_t mask = m->mask;
-  for (uint32_t i = 0U; i < n; ++i) {
-    const uint64_t at = (uint64_t)(w0 + (int64_t)i) & mask;
-    m->line[0][at]    = m->x[0][i];
-    m->line[1][at]    = m->x[1][i];
-    if (at < P4D_MOTION_TAPS) {
-      // The copy past the end: a read's points never wrap.
-      m->line[0][at + mask + 1U] = m->x[0][i];
-      m->line[1][at + mask + 1U] = m->x[1][i];
+  // Frame w lands at w & mask: at most two runs (n <= mask + 1).
+  const uint32_t mask  = m->mask;
+  const uint32_t start = (uint32_t)((uint64_t)m->idx & mask);
+  const uint32_t room  = mask + 1U - start;
+  const uint32_t first = n < room ? n : room;
+  for (unsigned c = 0U; c < 2U; ++c) {
+    float* const line = m->line[c];
+    memcpy(line + start, m->x[c], first * sizeof(float));
+    memcpy(line, m->x[c] + first, (n - first) * sizeof(float));
+    // The copy past the end, so that a read's points never wrap.
+    memcpy(line + mask + 1U, line, P4D_MOTION_TAPS * sizeof(float));
+  }
+}
+
+/// The dry taps of the chunk's n frames (the line at D0) into m->dry.
+static void
+take_dry(P4dMotion* m, uint32_t n)
+{
+  const uint32_t mask  = m->mask;
+  const uint32_t start = (uint32_t)((uint64_t)(m->idx - (int64_t)m->d0) & mask);
+  const uint32_t room  = mask + 1U - start;
+  const uint32_t first = n < room ? n : room;
+  for (unsigned c = 0U; c < 2U; ++c) {
+    const float* const line = m->line[c];
+    double* const      dry  = m->dry[c];
+    for (uint32_t i = 0U; i < first; ++i) {
+      dry[i] = line[start + i];
+    }
+    for (uint32_t i = first; i < n; ++i) {
+      dry[i] = line[i - first];
     }
   }
 }
 
+/// The curve each target reads per side: engine and channel (the pan has
+/// no right side).
+static const struct {
+  unsigned engine[2];
+  unsigned channel[2];
+  bool     right;
+} u_source[U_COUNT] = {
+  [U_GAIN]    = { { ENGINE_L, ENGINE_R }, { CH_GAIN, CH_GAIN }, true },
+  [U_PAN]     = { { ENGINE_L, ENGINE_L }, { CH_PAN, CH_PAN }, false },
+  [U_CUT]     = { { ENGINE_L, ENGINE_R }, { CH_FILTER, CH_FILTER }, true },
+  [U_WOW]     = { { ENGINE_L, ENGINE_R }, { CH_WOW, CH_WOW }, true },
+  [U_FLUTTER] = { { ENGINE_F, ENGINE_F }, { 0U, 1U }, true },
+};
+
+/// u[i] = 2 c[i] - 1 for i < n.
+static void
+to_u(const float* c, double* u, uint32_t n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    u[i] = 2.0 * c[i] - 1.0;
+  }
+}
+
+/**
+   The chunk's n frames of curves as u in (-1, 1) into m->u, per target of
+   the mask targets (bit U_GAIN and so on) and side: the right side copies
+   the left from the frame on which R has sat at spread 0 for m->settle
+   frames.
+*/
+static void
+curves_u(P4dMotion* m, unsigned targets, uint32_t n)
+{
+  const int64_t  wait = m->settle - m->spread_zero;
+  const uint32_t from = wait <= 0            ? 0U
+                        : wait >= (int64_t)n ? n
+                                             : (uint32_t)wait;
+  for (unsigned t = 0U; t < U_COUNT; ++t) {
+    if (!(targets & (1U << t))) {
+      continue;
+    }
+    const unsigned* const e  = u_source[t].engine;
+    const unsigned* const ch = u_source[t].channel;
+    to_u(m->curve[e[0]][ch[0]], m->u[t][0], n);
+    if (u_source[t].right) {
+      to_u(m->curve[e[1]][ch[1]], m->u[t][1], from);
+      memcpy(m->u[t][1] + from, m->u[t][0] + from, (n - from) * sizeof(double));
+    }
+  }
+}
+
+/// Whether any control is still on its glide.
+static bool
+glides_moving(const P4dMotion* m)
+{
+  for (unsigned k = 0U; k < G_COUNT; ++k) {
+    if (p4d_motion_glide_moving(&m->glide[k], m->glide_len)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Whether the mode asks for the filters (not dry alone).
+static inline bool
+filter_on(const P4dMotionGlide g[G_COUNT])
+{
+  return !(g[G_DRY].value == 1.0 && g[G_LOW].value == 0.0 &&
+           g[G_BAND].value == 0.0 && g[G_HIGH].value == 0.0);
+}
+
+/**
+   The values of glide g (a copy, stepped on) over the next n frames into
+   v; return whether any is not 0.
+*/
+static bool
+glide_values(const P4dMotion* m, unsigned k, double* v, uint32_t n)
+{
+  P4dMotionGlide g       = m->glide[k];
+  bool           nonzero = false;
+  uint32_t       i       = 0U;
+  for (; i < n && p4d_motion_glide_moving(&g, m->glide_len); ++i) {
+    p4d_motion_glide_step(&g, m->glide_len, m->inv_glide_len);
+    v[i] = g.value;
+    nonzero |= g.value != 0.0;
+  }
+  if (i < n) {
+    nonzero |= g.value != 0.0;
+  }
+  for (; i < n; ++i) {
+    v[i] = g.value;
+  }
+  return nonzero;
+}
+
+/// Which block passes a chunk ran.
+typedef struct {
+  bool reads; ///< m->read holds the delay line's reads (else take m->dry)
+  bool gains; ///< m->gain holds the gains
+  bool pans;  ///< m->pan holds the pan's sines
+} Passes;
+
 /**
    The delay line's reads, the gains and the pan's sines of the chunk's n
    frames, as block passes (motion_block.h) into m->read, m->gain and
-   m->pan: their glides run ahead on copies (a glide's steps depend on
-   itself alone), and the frames take the results.
+   m->pan, and the wobble into m->wobble: their glides run ahead on copies
+   (a glide's steps depend on itself alone), and the frames take the
+   results.  The reads run when a wobble depth is not 0 on some frame: at a
+   wobble of 0 the delay is D0 exactly, and the read there is the dry tap,
+   bit for bit.
 */
-static void
+static Passes
 block_passes(P4dMotion* m, uint32_t n)
 {
-  const P4dMotionGlide* const g       = m->glide;
-  const int64_t               w0      = m->idx;
-  const P4dMotionPair         fpm     = p4d_motion_pair(m->frames_per_ms);
-  const P4dMotionPair         d0      = p4d_motion_pair((double)m->d0);
-  P4dMotionGlide              wow     = g[G_WOW];
-  P4dMotionGlide              flutter = g[G_FLUTTER];
-  P4dMotionGlide              gain    = g[G_GAIN_DB];
-  P4dMotionGlide              pan     = g[G_PAN];
-  bool                        reads   = false;
-  bool                        gains   = false;
-  bool                        pans    = false;
-  for (uint32_t i = 0U; i < n; ++i) {
-    p4d_motion_glide_step(&wow, m->glide_len, m->inv_glide_len);
-    p4d_motion_glide_step(&flutter, m->glide_len, m->inv_glide_len);
-    p4d_motion_glide_step(&gain, m->glide_len, m->inv_glide_len);
-    p4d_motion_glide_step(&pan, m->glide_len, m->inv_glide_len);
-    const double p = pan.value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0);
-    const double a = 0.5 * (p + 1.0);
-    m->pan_a[0][i] = 1.0 - a;
-    m->pan_a[1][i] = a;
-    pans |= pan.value != 0.0;
-    const bool          copy   = m->spread_zero + (int64_t)i >= m->settle;
-    const P4dMotionPair u_gain = curve_pair(m, CH_GAIN, i, copy);
-    const P4dMotionPair wb = wobble_ms(m, i, copy, wow.value, flutter.value);
-    const P4dMotionPair d  = d0 + wb * fpm;
-    const P4dMotionPair x  = p4d_motion_pair(gain.value) *
-                            (u_gain - p4d_motion_pair(1.0)) *
-                            p4d_motion_pair(0.5) * p4d_motion_pair(P4D_LN10_20);
-    for (unsigned c = 0U; c < 2U; ++c) {
-      m->delay[c][i]  = d[c];
-      m->gain_x[c][i] = x[c];
+  double wow[P4D_MOTION_CHUNK];
+  double flutter[P4D_MOTION_CHUNK];
+  double gain[P4D_MOTION_CHUNK];
+  double pan[P4D_MOTION_CHUNK];
+  // Both wobble glides fill their values, whatever the first holds.
+  const bool   wows     = glide_values(m, G_WOW, wow, n);
+  const bool   flutters = glide_values(m, G_FLUTTER, flutter, n);
+  const Passes ps       = { wows || flutters,
+                            glide_values(m, G_GAIN_DB, gain, n),
+                            glide_values(m, G_PAN, pan, n) };
+  // Only the curves that some frame reads: the cutoff's while the filters
+  // may run.
+  const bool cut = glides_moving(m) || filter_on(m->glide);
+  curves_u(m,
+           (ps.reads ? 1U << U_WOW | 1U << U_FLUTTER : 0U) |
+             (ps.gains ? 1U << U_GAIN : 0U) | (ps.pans ? 1U << U_PAN : 0U) |
+             (cut ? 1U << U_CUT : 0U),
+           n);
+  const double  fpm   = m->frames_per_ms;
+  const double  d0    = (double)m->d0;
+  const double* u_pan = m->u[U_PAN][0];
+  for (unsigned c = 0U; c < 2U; ++c) {
+    const double* const u_wow = m->u[U_WOW][c];
+    const double* const u_fl  = m->u[U_FLUTTER][c];
+    const double* const u_g   = m->u[U_GAIN][c];
+    double* const       d     = m->delay[c];
+    double* const       x     = m->gain_x[c];
+    for (uint32_t i = 0U; ps.reads && i < n; ++i) {
+      d[i] = d0 + (wow[i] * u_wow[i] + flutter[i] * u_fl[i]) * fpm;
     }
-    reads |= wb[0] != 0.0 || wb[1] != 0.0;
-    gains |= gain.value != 0.0;
+    if (ps.gains) {
+      for (uint32_t i = 0U; i < n; ++i) {
+        x[i] = gain[i] * (u_g[i] - 1.0) * 0.5 * P4D_LN10_20;
+      }
+    }
+  }
+  if (ps.pans) {
+    for (uint32_t i = 0U; i < n; ++i) {
+      const double a = 0.5 * (pan[i] * u_pan[i] + 1.0);
+      m->pan_a[0][i] = 1.0 - a;
+      m->pan_a[1][i] = a;
+    }
   }
   for (unsigned c = 0U; c < 2U; ++c) {
-    if (reads) {
+    if (ps.reads) {
       p4d_motion_block_read(
-        m->line[c], m->mask, w0, m->delay[c], m->read[c], n);
+        m->line[c], m->mask, m->idx, m->delay[c], m->read[c], n);
     }
-    if (gains) {
+    if (ps.gains) {
       p4d_motion_block_exp(m->gain_x[c], m->gain[c], n);
     }
-    if (pans) {
+    if (ps.pans) {
       p4d_motion_block_sin(m->pan_a[c], m->pan[c], n);
     }
   }
+  return ps;
 }
 
 /// Where a frame is on the filter grid: the filter that restarts next,
@@ -321,68 +429,154 @@ grid_place(const P4dMotion* m, int64_t w)
   return (GridPlace){ (unsigned)(ph0 / q), ph0 % q, 0U };
 }
 
-/**
-   Frame y (both sides, the chunk's frame i, absolute frame w) through the
-   staggered filters at grid place p, with the cutoff curves u_cut: restart
-   a filter on the grid, pick the oldest, move the knots of g, step every
-   filter.  The filters rest while the mode is dry.
-*/
-static inline P4dMotionPair
-filter_frame(P4dMotion*    m,
-             GridPlace*    p,
-             uint32_t      i,
-             int64_t       w,
-             P4dMotionPair u_cut,
-             P4dMotionPair y)
+/// Step p to the next frame on the grid.
+static inline void
+grid_step(const P4dMotion* m, GridPlace* p)
 {
-  const P4dMotionGlide* const g = m->glide;
-  const bool on = !(g[G_DRY].value == 1.0 && g[G_LOW].value == 0.0 &&
-                    g[G_BAND].value == 0.0 && g[G_HIGH].value == 0.0);
-  if (!on && !m->filters_rest) {
-    // Off (the output is the input whatever the filters hold): they
-    // rest, so that their state is a function of the bounded past when
-    // they start again.
+  if (++p->since == m->filter_q) {
+    p->since = 0;
+    p->next  = p->next + 1U == P4D_MOTION_FILTERS ? 0U : p->next + 1U;
+  }
+}
+
+/// The oldest of the filters of ages age (the first of equals).
+static inline unsigned
+oldest(const int64_t age[P4D_MOTION_FILTERS])
+{
+  unsigned use = 0U;
+  for (unsigned j = 1U; j < P4D_MOTION_FILTERS; ++j) {
+    use = age[j] > age[use] ? j : use;
+  }
+  return use;
+}
+
+/// The filters' rest: what they hold while off, so that their state is a
+/// function of the bounded past when they start again.
+static inline void
+filters_rest(P4dMotion* m)
+{
+  if (!m->filters_rest) {
     memset(m->svf, 0, sizeof(m->svf));
     memset(m->age, 0, sizeof(m->age));
   }
-  m->filters_rest     = !on;
+  m->filters_rest = true;
+  m->knots_fresh  = true;
+}
+
+/// g = tan(pi fc / fs) of frame i's cutoff curves, per side.
+static inline P4dMotionPair
+knot_at(const P4dMotion* m, uint32_t i)
+{
+  P4dMotionPair at = p4d_motion_pair(0.0);
+  for (unsigned c = 0U; c < 2U; ++c) {
+    at[c] = p4d_exact_quarter_tan(2.0 * cutoff_of(m, m->u[U_CUT][c][i]) /
+                                  m->sample_rate_hz);
+  }
+  return at;
+}
+
+/**
+   Frame y (both sides, the chunk's frame i, absolute frame w) through the
+   staggered filters at grid place p: restart a filter on the grid, pick
+   the oldest, move the knots of g, step every filter.  The filters rest
+   while the mode is dry.
+*/
+static inline P4dMotionPair
+filter_frame(P4dMotion* m, GridPlace* p, uint32_t i, int64_t w, P4dMotionPair y)
+{
+  const P4dMotionGlide* const g  = m->glide;
+  const bool                  on = filter_on(g);
+  if (!on) {
+    filters_rest(m);
+    p->use = 0U;
+    return y;
+  }
+  m->filters_rest     = false;
   const uint64_t kph  = (uint64_t)(w + m->grid) & (P4D_MOTION_KNOT - 1U);
-  const bool     knot = kph == 0U || m->knots_fresh;
   const double   frac = (double)kph * (1.0 / P4D_MOTION_KNOT);
-  if (on && p->since == 0) {
+  if (p->since == 0) {
     m->svf[p->next] = (Svf){ p4d_motion_pair(0.0), p4d_motion_pair(0.0) };
     m->age[p->next] = 0;
   }
   // The filters age together: only a restart changes the oldest.
-  if (!on || p->since == 0 || i == 0U) {
-    p->use = 0U;
-    for (unsigned j = 1U; j < P4D_MOTION_FILTERS; ++j) {
-      p->use = m->age[j] > m->age[p->use] ? j : p->use;
-    }
+  if (p->since == 0 || i == 0U) {
+    p->use = oldest(m->age);
   }
-  if (on) {
-    P4dMotionPair* const kg = m->knot_g;
-    if (knot) {
-      P4dMotionPair at = p4d_motion_pair(0.0);
-      for (unsigned c = 0U; c < 2U; ++c) {
-        at[c] = p4d_exact_quarter_tan(2.0 * cutoff_of(m, u_cut[c]) /
-                                      m->sample_rate_hz);
-      }
-      kg[0] = m->knots_fresh ? at : kg[1];
-      kg[1] = at;
-    }
-    const P4dMotionPair gk = kg[0] + (kg[1] - kg[0]) * p4d_motion_pair(frac);
-    const double        wmode[4] = {
-             g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
-    };
-    const double kdamp = 2.0 - P4D_MOTION_RES_RANGE * g[G_RES].value;
-    y                  = filter_step(m, y, gk, kdamp, wmode, p->use);
-    for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
-      ++m->age[j];
-    }
+  P4dMotionPair* const kg = m->knot_g;
+  if (kph == 0U || m->knots_fresh) {
+    const P4dMotionPair at = knot_at(m, i);
+    kg[0]                  = m->knots_fresh ? at : kg[1];
+    kg[1]                  = at;
   }
-  m->knots_fresh = !on;
+  const P4dMotionPair gk = kg[0] + (kg[1] - kg[0]) * p4d_motion_pair(frac);
+  const double        wmode[4] = {
+           g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
+  };
+  const double kdamp = 2.0 - P4D_MOTION_RES_RANGE * g[G_RES].value;
+  y                  = filter_step(m->svf, y, gk, kdamp, wmode, p->use);
+  for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
+    ++m->age[j];
+  }
+  m->knots_fresh = false;
   return y;
+}
+
+/**
+   The chunk's n frames x through the staggered filters into m->wet, with
+   every control steady (filter_frame()'s steps, the state held in locals).
+*/
+static void
+filter_steady(P4dMotion* m, const double* const x[2], uint32_t n)
+{
+  const P4dMotionGlide* const g = m->glide;
+  if (!filter_on(g)) {
+    filters_rest(m);
+    memcpy(m->wet[0], x[0], n * sizeof(double));
+    memcpy(m->wet[1], x[1], n * sizeof(double));
+    return;
+  }
+  m->filters_rest       = false;
+  const double wmode[4] = {
+    g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
+  };
+  const double  kdamp = 2.0 - P4D_MOTION_RES_RANGE * g[G_RES].value;
+  const int64_t t0    = m->idx + m->grid;
+  Svf           svf[P4D_MOTION_FILTERS];
+  int64_t       age[P4D_MOTION_FILTERS];
+  memcpy(svf, m->svf, sizeof(svf));
+  memcpy(age, m->age, sizeof(age));
+  P4dMotionPair kg[2] = { m->knot_g[0], m->knot_g[1] };
+  bool          fresh = m->knots_fresh;
+  GridPlace     p     = grid_place(m, m->idx);
+  unsigned      use   = oldest(age);
+  for (uint32_t i = 0U; i < n; ++i, grid_step(m, &p)) {
+    if (p.since == 0) {
+      svf[p.next] = (Svf){ p4d_motion_pair(0.0), p4d_motion_pair(0.0) };
+      age[p.next] = 0;
+      use         = oldest(age);
+    }
+    const uint64_t kph = (uint64_t)(t0 + (int64_t)i) & (P4D_MOTION_KNOT - 1U);
+    if (kph == 0U || fresh) {
+      const P4dMotionPair at = knot_at(m, i);
+      kg[0]                  = fresh ? at : kg[1];
+      kg[1]                  = at;
+      fresh                  = false;
+    }
+    const double        frac = (double)kph * (1.0 / P4D_MOTION_KNOT);
+    const P4dMotionPair gk   = kg[0] + (kg[1] - kg[0]) * p4d_motion_pair(frac);
+    const P4dMotionPair xi   = { x[0][i], x[1][i] };
+    const P4dMotionPair y    = filter_step(svf, xi, gk, kdamp, wmode, use);
+    m->wet[0][i]             = y[0];
+    m->wet[1][i]             = y[1];
+    for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
+      ++age[j];
+    }
+  }
+  memcpy(m->svf, svf, sizeof(svf));
+  memcpy(m->age, age, sizeof(age));
+  m->knot_g[0]   = kg[0];
+  m->knot_g[1]   = kg[1];
+  m->knots_fresh = fresh;
 }
 
 /// Frame i's gain (from the block pass), then the width and the
@@ -411,6 +605,48 @@ gain_pan(const P4dMotion* m, uint32_t i, P4dMotionPair y)
   return wet;
 }
 
+/// The output gain, recomputed when its dB moved.
+static inline double
+out_gain(P4dMotion* m)
+{
+  if (m->glide[G_OUT_DB].value != m->out_db) {
+    m->out_db   = m->glide[G_OUT_DB].value;
+    m->out_gain = db_gain(m->out_db);
+  }
+  return m->out_gain;
+}
+
+/// Two output samples as floats.
+typedef float   P4dMotionFloats __attribute__((vector_size(2 * sizeof(float))));
+typedef int32_t P4dMotionFloatMask
+  __attribute__((vector_size(2 * sizeof(float))));
+
+/**
+   Two output samples (two frames of one side, or the sides of one frame):
+   clamped to +-3e38, rounded to float, flushed below 1e-30, into o[0] and
+   o[1] (lane by lane as masks, with no branch, so that the loops over them
+   stay short).
+*/
+static inline void
+out_pair(P4dMotionPair y, float* o0, float* o1)
+{
+  const P4dMotionPair hi    = p4d_motion_pair(3.0e38);
+  const P4dMotionPair lo    = p4d_motion_pair(-3.0e38);
+  const P4dMotionMask above = y > hi;
+  y =
+    (P4dMotionPair)((above & (P4dMotionMask)hi) | (~above & (P4dMotionMask)y));
+  const P4dMotionMask below = y < lo;
+  y =
+    (P4dMotionPair)((below & (P4dMotionMask)lo) | (~below & (P4dMotionMask)y));
+  const P4dMotionFloats    v    = __builtin_convertvector(y, P4dMotionFloats);
+  const P4dMotionFloatMask bits = (P4dMotionFloatMask)v & 0x7fffffff;
+  const P4dMotionFloats    tiny = { 1.0e-30f, 1.0e-30f };
+  const P4dMotionFloatMask keep = ~((P4dMotionFloats)bits < tiny);
+  const P4dMotionFloats kept = (P4dMotionFloats)(keep & (P4dMotionFloatMask)v);
+  *o0                        = kept[0];
+  *o1                        = kept[1];
+}
+
 /// Mix dry and wet, then bypass, into frame f of out (clamped, flushed).
 static inline void
 mix_out(P4dMotion*    m,
@@ -419,37 +655,116 @@ mix_out(P4dMotion*    m,
         float* const  out[2],
         uint32_t      f)
 {
-  const P4dMotionGlide* const g = m->glide;
-  if (g[G_OUT_DB].value != m->out_db) {
-    m->out_db   = g[G_OUT_DB].value;
-    m->out_gain = db_gain(m->out_db);
-  }
-  const double        mix = g[G_MIX].value;
-  const double        en  = g[G_ENABLED].value;
-  const P4dMotionPair proc =
-    p4d_motion_pair(m->out_gain) *
+  const P4dMotionGlide* const g   = m->glide;
+  const double                og  = out_gain(m);
+  const double                mix = g[G_MIX].value;
+  const double                en  = g[G_ENABLED].value;
+  const P4dMotionPair         proc =
+    p4d_motion_pair(og) *
     (p4d_motion_pair(1.0 - mix) * dry + p4d_motion_pair(mix) * wet);
   const P4dMotionPair mixed =
     p4d_motion_pair(1.0 - en) * dry + p4d_motion_pair(en) * proc;
+  out_pair(mixed, &out[0][f], &out[1][f]);
+}
+
+/**
+   gain_pan() and mix_out() over the chunk's n frames of m->wet into out
+   from frame done, with every control steady: one pass per stage over
+   the frames.
+*/
+static void
+output_steady(P4dMotion* m, float* const out[2], uint32_t done, uint32_t n)
+{
+  const P4dMotionGlide* const g = m->glide;
+  double* const               l = m->wet[0];
+  double* const               r = m->wet[1];
+  if (g[G_GAIN_DB].value != 0.0) {
+    for (uint32_t i = 0U; i < n; ++i) {
+      l[i] *= m->gain[0][i];
+      r[i] *= m->gain[1][i];
+    }
+  }
+  if (g[G_WIDTH].value != 1.0) {
+    const double a = 0.5 * (1.0 + g[G_WIDTH].value);
+    const double b = 1.0 - a;
+    for (uint32_t i = 0U; i < n; ++i) {
+      const double left = a * l[i] + b * r[i];
+      r[i]              = b * l[i] + a * r[i];
+      l[i]              = left;
+    }
+  }
+  if (g[G_PAN].value != 0.0) {
+    for (uint32_t i = 0U; i < n; ++i) {
+      l[i] *= P4D_SQRT2 * m->pan[0][i];
+      r[i] *= P4D_SQRT2 * m->pan[1][i];
+    }
+  }
+  const double og    = out_gain(m);
+  const double mix   = g[G_MIX].value;
+  const double en    = g[G_ENABLED].value;
+  const double w_dry = 1.0 - mix;
+  const double w_off = 1.0 - en;
   for (unsigned c = 0U; c < 2U; ++c) {
-    double yc     = mixed[c];
-    yc            = yc > 3.0e38 ? 3.0e38 : yc < -3.0e38 ? -3.0e38 : yc;
-    const float v = (float)yc;
-    out[c][f]     = fabsf(v) < 1.0e-30f ? 0.0f : v;
+    const double* const dry = m->dry[c];
+    const double* const wet = m->wet[c];
+    float* const        o   = out[c] + done;
+    // Two frames at a time: n is even but for a host's odd last block.
+    uint32_t i = 0U;
+    for (; i + 2U <= n; i += 2U) {
+      const P4dMotionPair d = { dry[i], dry[i + 1U] };
+      const P4dMotionPair w = { wet[i], wet[i + 1U] };
+      const P4dMotionPair proc =
+        p4d_motion_pair(og) *
+        (p4d_motion_pair(w_dry) * d + p4d_motion_pair(mix) * w);
+      out_pair(p4d_motion_pair(w_off) * d + p4d_motion_pair(en) * proc,
+               &o[i],
+               &o[i + 1U]);
+    }
+    if (i < n) {
+      const P4dMotionPair d = { dry[i], 0.0 };
+      const P4dMotionPair w = { wet[i], 0.0 };
+      const P4dMotionPair proc =
+        p4d_motion_pair(og) *
+        (p4d_motion_pair(w_dry) * d + p4d_motion_pair(mix) * w);
+      float spare = 0.0f;
+      out_pair(
+        p4d_motion_pair(w_off) * d + p4d_motion_pair(en) * proc, &o[i], &spare);
+    }
   }
 }
 
-/// The displayed values of frame i (the left side's): gain dB, pan,
-/// cutoff, wobble ms.
+/// The chunk's n frames x, frame by frame while a control glides: its
+/// filters, gain, pan and mix into out from frame done.
 static void
-show(const P4dMotion* m,
-     uint32_t         i,
-     P4dMotionPair    u_cut,
-     P4dMotionPair    wb,
-     float            now[P4D_MOTION_N_NOW])
+frames_gliding(P4dMotion*          m,
+               const double* const x[2],
+               float* const        out[2],
+               uint32_t            done,
+               uint32_t            n)
+{
+  GridPlace place  = grid_place(m, m->idx);
+  bool      moving = true;
+  for (uint32_t i = 0U; i < n; ++i, grid_step(m, &place)) {
+    if (moving) {
+      moving = p4d_motion_glides_step(m);
+    }
+    const P4dMotionPair dry = { m->dry[0][i], m->dry[1][i] };
+    const P4dMotionPair xi  = { x[0][i], x[1][i] };
+    const P4dMotionPair y = filter_frame(m, &place, i, m->idx + (int64_t)i, xi);
+    mix_out(m, dry, gain_pan(m, i, y), out, done + i);
+  }
+}
+
+/// The displayed values of the chunk's frame i (the left side's, whose
+/// curves every frame has): gain dB, pan, cutoff, wobble ms.
+static void
+show(const P4dMotion* m, uint32_t i, float now[P4D_MOTION_N_NOW])
 {
   const P4dMotionGlide* const g = m->glide;
   const double u_gain           = 2.0 * m->curve[ENGINE_L][CH_GAIN][i] - 1.0;
+  const double u_cut            = 2.0 * m->curve[ENGINE_L][CH_FILTER][i] - 1.0;
+  const double u_wow            = 2.0 * m->curve[ENGINE_L][CH_WOW][i] - 1.0;
+  const double u_fl             = 2.0 * m->curve[ENGINE_F][0][i] - 1.0;
   const double pan =
     g[G_PAN].value != 0.0
       ? g[G_PAN].value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0)
@@ -457,8 +772,9 @@ show(const P4dMotion* m,
   now[P4D_MOTION_NOW_GAIN_DB] =
     (float)(g[G_GAIN_DB].value * (u_gain - 1.0) * 0.5);
   now[P4D_MOTION_NOW_PAN]       = (float)pan;
-  now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, u_cut[0]);
-  now[P4D_MOTION_NOW_WOBBLE_MS] = (float)wb[0];
+  now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, u_cut);
+  now[P4D_MOTION_NOW_WOBBLE_MS] =
+    (float)(g[G_WOW].value * u_wow + g[G_FLUTTER].value * u_fl);
 }
 
 void
@@ -470,41 +786,19 @@ p4d_motion_audio_chunk(P4dMotion*         m,
                        float              now[P4D_MOTION_N_NOW])
 {
   take_input(m, in, done, n);
-  block_passes(m, n);
-
-  const P4dMotionGlide* const g       = m->glide;
-  const int64_t               w0      = m->idx;
-  const uint32_t              mask    = m->mask;
-  const float* const          line[2] = { m->line[0], m->line[1] };
-  GridPlace                   place   = grid_place(m, w0);
-  bool                        moving  = true;
-  for (uint32_t i = 0U; i < n; ++i, ++place.since) {
-    if (place.since == m->filter_q) {
-      place.since = 0;
-      place.next = place.next + 1U == P4D_MOTION_FILTERS ? 0U : place.next + 1U;
-    }
-    if (moving) {
-      moving = p4d_motion_glides_step(m);
-    }
-    const int64_t       w     = w0 + (int64_t)i;
-    const bool          copy  = m->spread_zero + (int64_t)i >= m->settle;
-    const P4dMotionPair u_cut = curve_pair(m, CH_FILTER, i, copy);
-    const P4dMotionPair wb =
-      wobble_ms(m, i, copy, g[G_WOW].value, g[G_FLUTTER].value);
-
-    const uint64_t      tap = (uint64_t)(w - (int64_t)m->d0) & mask;
-    const P4dMotionPair dry = { line[0][tap], line[1][tap] };
-    // A whole delay reads the tap: at wb 0 that is the dry tap.
-    P4dMotionPair y = dry;
-    if (wb[0] != 0.0 || wb[1] != 0.0) {
-      y[0] = m->read[0][i];
-      y[1] = m->read[1][i];
-    }
-    y = filter_frame(m, &place, i, w, u_cut, y);
-    mix_out(m, dry, gain_pan(m, i, y), out, done + i);
-
-    if (now && i + 1U == n) {
-      show(m, i, u_cut, wb, now);
-    }
+  take_dry(m, n);
+  const Passes ps = block_passes(m, n);
+  // The wet path starts from the read, or the dry tap when no read ran.
+  const double* const x[2] = { ps.reads ? m->read[0] : m->dry[0],
+                               ps.reads ? m->read[1] : m->dry[1] };
+  if (glides_moving(m)) {
+    frames_gliding(m, x, out, done, n);
+  } else {
+    // Every control holds still over the chunk: stage by stage.
+    filter_steady(m, x, n);
+    output_steady(m, out, done, n);
+  }
+  if (now && n > 0U) {
+    show(m, n - 1U, now);
   }
 }

@@ -187,6 +187,10 @@ enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
 /// The Mod channel of each target (L and R; F's are the sides).
 enum { CH_GAIN, CH_PAN, CH_FILTER, CH_WOW };
 
+/// The curves of a chunk as u = 2 c - 1, per target (the pan's left side
+/// only; the flutter's sides are F's channels 1 and 2).
+enum { U_GAIN, U_PAN, U_CUT, U_WOW, U_FLUTTER, U_COUNT };
+
 struct P4dMotionImpl {
   double        sample_rate_hz;
   double        frames_per_ms;
@@ -215,13 +219,16 @@ struct P4dMotionImpl {
   int64_t    age[P4D_MOTION_FILTERS]; ///< Frames since each filter restarted
   P4dEngine* engine[N_ENGINES];
   float      curve[N_ENGINES][P4D_MAX_CHANNELS][P4D_MOTION_CHUNK];
-  float      x[2][P4D_MOTION_CHUNK];      ///< Sanitised input of a chunk
-  double     delay[2][P4D_MOTION_CHUNK];  ///< Per side: the read's delay
-  double     read[2][P4D_MOTION_CHUNK];   ///< Per side: the delay line read
-  double     gain_x[2][P4D_MOTION_CHUNK]; ///< Per side: the gain's exponent
-  double     gain[2][P4D_MOTION_CHUNK];   ///< Per side: the gain
-  double     pan_a[2][P4D_MOTION_CHUNK];  ///< Per side: the pan's angle
-  double     pan[2][P4D_MOTION_CHUNK];    ///< Per side: its sine
+  float      x[2][P4D_MOTION_CHUNK];          ///< Sanitised input of a chunk
+  double     u[U_COUNT][2][P4D_MOTION_CHUNK]; ///< Per target and side: 2 c - 1
+  double     dry[2][P4D_MOTION_CHUNK];        ///< Per side: the tap at D0
+  double     wet[2][P4D_MOTION_CHUNK];        ///< Per side: the wet path
+  double     delay[2][P4D_MOTION_CHUNK];      ///< Per side: the read's delay
+  double     read[2][P4D_MOTION_CHUNK];       ///< Per side: the delay line read
+  double     gain_x[2][P4D_MOTION_CHUNK];     ///< Per side: the gain's exponent
+  double     gain[2][P4D_MOTION_CHUNK];       ///< Per side: the gain
+  double     pan_a[2][P4D_MOTION_CHUNK];      ///< Per side: the pan's angle
+  double     pan[2][P4D_MOTION_CHUNK];        ///< Per side: its sine
 };
 
 /// Advance every glide by one frame; return whether any still moves.

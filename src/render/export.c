@@ -186,8 +186,13 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
   P4dOutput* out = NULL;
   code           = p4d_output_open(&out, &info, o->output, o->plot, st);
   if (!code) {
-    code = p4d_render_plan(
-      plan, o->n_jobs, !o->quiet && isatty(2), p4d_output_write, out, st);
+    code = p4d_render_plan(plan,
+                           o->n_jobs,
+                           p4d_output_rows_per_s(out),
+                           !o->quiet && isatty(2),
+                           p4d_output_write,
+                           out,
+                           st);
     code = code ? p4d_report_name(st, o->output, NULL) : code;
   }
   if (!code) {

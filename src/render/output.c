@@ -106,6 +106,17 @@ p4d_output_write(void*            output,
   return code;
 }
 
+double
+p4d_output_rows_per_s(const P4dOutput* out)
+{
+  for (unsigned i = 0U; i < out->n_targets; ++i) {
+    if (!out->target[i].writer->rows) {
+      return 0.0;
+    }
+  }
+  return out->n_targets ? out->info.writer.fps : 0.0;
+}
+
 P4dRenderCode
 p4d_output_close(P4dOutput* out, P4dRenderStatus* status)
 {

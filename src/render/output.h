@@ -62,6 +62,14 @@ p4d_output_write(void*            output,
                  P4dRenderStatus* status);
 
 /**
+   The rows per second that every writer of out reads (a CSV without a
+   plot: p4d_render_plan()'s rows_per_s), or 0 if a writer reads every
+   frame.
+*/
+double
+p4d_output_rows_per_s(const P4dOutput* out);
+
+/**
    Finish the files, flush them to the disk and check them (the writers
    say how); nothing is in place yet.
 

@@ -14,6 +14,23 @@
   simply carries on.  The file is therefore the same bytes for any number
   of jobs, and a render cut anywhere joins the uncut one.
 
+  Runs.  A job that starts a chunk where it did not stop pays the warm-up
+  (the Noise's high-pass: up to 0.4 s; Motion's filters and delay: up to
+  4 s, most of a chunk).  So the chunks are dealt out in runs of
+  consecutive chunks, run r to job r mod n, long enough that the warm-up
+  at the start of a run costs at most about 1/16 of the run, each job
+  holding a run (and one more chunk) of buffers so that it need not wait
+  for the writer.  The runs change only who renders what, never the bits;
+  their buffers are capped (RUN_MEMORY), and every job gets a run.
+
+  Rows.  A writer that reads only one frame per row (the CSV at --fps)
+  gets chunks in which only those frames hold samples.  Each is rendered
+  as a chunk of one frame: the job carries on to it (through the frames
+  between, computed and dropped) when that costs less than starting there
+  afresh, else it starts there as at any chunk (a Mod, whose output has no
+  past, after replaying the parameters without noise).  The same bits as
+  rendering every frame, for a fraction of the work.
+
   Every kind renders through its class (src/kinds/kind.h) with this one
   chunk renderer.  A kind that takes an input (Perlin4D Motion, a plan
   with an input) works the same way on audio: each job reads the input
@@ -42,6 +59,7 @@
 #include "input.h"
 #include "kind.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -51,6 +69,15 @@
 #include <unistd.h>
 
 #define CHUNK_FRAMES P4D_RENDER_CHUNK
+
+/// The warm-up of a run costs at most 1 / RUN_SHARE of it.
+#define RUN_SHARE 16
+
+/// Bytes of chunk buffers that runs may hold, all jobs together.
+#define RUN_MEMORY ((size_t)48U << 20U)
+
+/// Chunk starts looked at for the longest warm-up.
+#define RUN_PROBES 64
 
 /// Frames the engine renders at once when nothing is automated (a Motion
 /// input block at most).
@@ -269,6 +296,66 @@ render_chunk(const P4dPlan*   plan,
   return code;
 }
 
+int64_t
+p4d_render_row_frame(double sample_rate_hz, double rows_per_s, int64_t row)
+{
+  return (int64_t)llround((double)row * sample_rate_hz / rows_per_s);
+}
+
+/// The first row whose frame (from the start) is at or after offset.
+static int64_t
+first_row(const P4dPlan* plan, double rows_per_s, int64_t offset)
+{
+  const double sr  = plan->sample_rate_hz;
+  int64_t      row = (int64_t)floor((double)offset * rows_per_s / sr) - 1;
+  row              = row < 0 ? 0 : row;
+  while (p4d_render_row_frame(sr, rows_per_s, row) < offset) {
+    ++row;
+  }
+  return row;
+}
+
+/**
+   Render the frames of song frames [from, to) that rows at rows_per_s
+   keep into dest (interleaved); the others are left as they are.
+*/
+static P4dRenderCode
+render_rows(const P4dPlan*   plan,
+            Runner*          r,
+            int64_t          from,
+            int64_t          to,
+            double           rows_per_s,
+            float*           dest,
+            P4dRenderStatus* status)
+{
+  const size_t  nch  = r->n_channels;
+  const int64_t base = plan->start_frame;
+  P4dRenderCode code = P4D_RENDER_SUCCESS;
+  int64_t       last = from - 1; // the last frame rendered
+  for (int64_t k = first_row(plan, rows_per_s, from - base); !code; ++k) {
+    const int64_t at =
+      base + p4d_render_row_frame(plan->sample_rate_hz, rows_per_s, k);
+    if (at >= to) {
+      break;
+    }
+    if (at == last) {
+      continue; // two rows on one frame (rows at nearly the sample rate)
+    }
+    last = at;
+    // Carry on through the frames between when that costs less than the
+    // warm-up of a fresh start.
+    if (r->next >= r->kind->exact_from(r->proc, at) && r->next < at) {
+      code    = advance(plan, r, r->next, at, NULL, true, status);
+      r->next = code ? -1 : at;
+    }
+    code = code
+             ? code
+             : render_chunk(
+                 plan, r, at, at + 1, dest + (size_t)(at - from) * nch, status);
+  }
+  return code;
+}
+
 typedef enum { SLOT_EMPTY, SLOT_FULL } SlotState;
 
 typedef struct {
@@ -285,6 +372,9 @@ typedef struct {
   const P4dPlan*  plan;
   unsigned        n_jobs;
   int64_t         n_chunks;
+  int64_t         run;        ///< Chunks in a run (see the top)
+  unsigned        n_slots;    ///< Buffers of a job
+  double          rows_per_s; ///< Rows kept per second, or 0: every frame
   bool            failed;
   pthread_mutex_t lock;
   pthread_cond_t  changed;
@@ -295,7 +385,7 @@ struct Job {
   Shared*   shared;
   unsigned  index;
   Runner    runner;
-  Slot      slot[2];
+  Slot*     slot; ///< n_slots of them
   pthread_t thread;
 };
 
@@ -357,14 +447,48 @@ chunk_range(const P4dPlan* plan, int64_t k, int64_t* from, int64_t* to)
   }
 }
 
+/// The job that renders chunk k, and the slot it renders it into.
+static Slot*
+chunk_slot(const Shared* sh, int64_t k, Job** job)
+{
+  const int64_t run = k / sh->run;
+  *job              = &sh->jobs[run % sh->n_jobs];
+  // The place of chunk k among the chunks its job renders.
+  const int64_t nth = (run / sh->n_jobs) * sh->run + k % sh->run;
+  return &(*job)->slot[nth % sh->n_slots];
+}
+
+/// Render chunk k with job's runner into slot.
+static void
+render_slot(const Shared* sh, Job* job, int64_t k, Slot* slot)
+{
+  int64_t from = 0;
+  int64_t to   = 0;
+  chunk_range(sh->plan, k, &from, &to);
+  slot->code =
+    sh->rows_per_s > 0.0
+      ? render_rows(sh->plan,
+                    &job->runner,
+                    from,
+                    to,
+                    sh->rows_per_s,
+                    slot->frames,
+                    &slot->status)
+      : render_chunk(
+          sh->plan, &job->runner, from, to, slot->frames, &slot->status);
+}
+
 static void*
 job_main(void* arg)
 {
-  Job* const    job = (Job*)arg;
-  Shared* const sh  = job->shared;
+  Job* const    job  = (Job*)arg;
+  Shared* const sh   = job->shared;
+  const int64_t step = (int64_t)sh->n_jobs * sh->run;
 
-  for (int64_t k = job->index; k < sh->n_chunks; k += sh->n_jobs) {
-    Slot* const slot = &job->slot[(k / sh->n_jobs) % 2];
+  for (int64_t k = (int64_t)job->index * sh->run; k < sh->n_chunks;
+       k         = k % sh->run + 1 < sh->run ? k + 1 : k + 1 - sh->run + step) {
+    Job*        owner = NULL;
+    Slot* const slot  = chunk_slot(sh, k, &owner);
 
     pthread_mutex_lock(&sh->lock);
     while (slot->state == SLOT_FULL && !sh->failed) {
@@ -376,11 +500,7 @@ job_main(void* arg)
       break;
     }
 
-    int64_t from = 0;
-    int64_t to   = 0;
-    chunk_range(sh->plan, k, &from, &to);
-    slot->code = render_chunk(
-      sh->plan, &job->runner, from, to, slot->frames, &slot->status);
+    render_slot(sh, job, k, slot);
 
     pthread_mutex_lock(&sh->lock);
     slot->chunk = k;
@@ -391,9 +511,44 @@ job_main(void* arg)
   return NULL;
 }
 
+/**
+   Choose the runs of sh (sh->run, sh->n_slots) from the longest warm-up
+   that runner r needs at the start of a chunk.
+*/
+static void
+choose_runs(Shared* sh, const Runner* r)
+{
+  sh->run     = 1;
+  sh->n_slots = 2U;
+  if (sh->n_jobs < 2U || sh->rows_per_s > 0.0) {
+    return;
+  }
+  int64_t warm = 0;
+  for (int64_t k = 0; k < sh->n_chunks && k < RUN_PROBES; ++k) {
+    int64_t from = 0;
+    int64_t to   = 0;
+    chunk_range(sh->plan, k, &from, &to);
+    const int64_t w = from - r->kind->exact_from(r->proc, from);
+    warm            = w > warm ? w : warm;
+  }
+  const size_t chunk_bytes =
+    (size_t)CHUNK_FRAMES * r->n_channels * sizeof(float);
+  const int64_t by_memory =
+    (int64_t)(RUN_MEMORY / chunk_bytes / sh->n_jobs) - 1;
+  const int64_t by_jobs = (sh->n_chunks + sh->n_jobs - 1) / sh->n_jobs;
+  int64_t       run     = (warm * RUN_SHARE + CHUNK_FRAMES - 1) / CHUNK_FRAMES;
+  run                   = run < by_memory ? run : by_memory;
+  run                   = run < by_jobs ? run : by_jobs;
+  if (run > 1) {
+    sh->run     = run;
+    sh->n_slots = (unsigned)run + 1U;
+  }
+}
+
 P4dRenderCode
 p4d_render_plan(const P4dPlan*   plan,
                 unsigned         n_jobs,
+                double           rows_per_s,
                 bool             progress,
                 P4dRenderSink    sink,
                 void*            ctx,
@@ -407,6 +562,9 @@ p4d_render_plan(const P4dPlan*   plan,
   Shared         sh         = { plan,
                                 n_jobs,
                                 (plan->n_frames + CHUNK_FRAMES - 1) / CHUNK_FRAMES,
+                                1,
+                                2U,
+                                rows_per_s,
                                 false,
                                 PTHREAD_MUTEX_INITIALIZER,
                                 PTHREAD_COND_INITIALIZER,
@@ -425,14 +583,27 @@ p4d_render_plan(const P4dPlan*   plan,
     Job* const job = &sh.jobs[j];
     job->shared    = &sh;
     job->index     = j;
-    for (unsigned s = 0U; s < 2U && !code; ++s) {
+    code           = runner_init(&job->runner, plan, status);
+  }
+  if (!code) {
+    choose_runs(&sh, &sh.jobs[0].runner);
+  }
+  for (unsigned j = 0U; j < n_jobs && !code; ++j) {
+    Job* const job = &sh.jobs[j];
+    job->slot      = (Slot*)calloc(sh.n_slots, sizeof(Slot));
+    if (!job->slot) {
+      code = p4d_report_failure(status, NULL, "out of memory");
+      break;
+    }
+    // Zeroed: frames that rows leave out are handed over as 0 (or as a
+    // row of an earlier chunk).
+    for (unsigned s = 0U; s < sh.n_slots && !code; ++s) {
       job->slot[s].frames =
-        (float*)malloc((size_t)CHUNK_FRAMES * n_channels * sizeof(float));
+        (float*)calloc((size_t)CHUNK_FRAMES * n_channels, sizeof(float));
       code = job->slot[s].frames
                ? code
                : p4d_report_failure(status, NULL, "out of memory");
     }
-    code = code ? code : runner_init(&job->runner, plan, status);
   }
 
   // With one job the calling thread renders; with more, each job runs in a
@@ -450,15 +621,14 @@ p4d_render_plan(const P4dPlan*   plan,
   p4d_render_hold_signals(false);
 
   for (int64_t k = 0; !code && k < sh.n_chunks; ++k) {
-    Job* const  job  = &sh.jobs[k % n_jobs];
-    Slot* const slot = &job->slot[(k / n_jobs) % 2];
+    Job*        job  = NULL;
+    Slot* const slot = chunk_slot(&sh, k, &job);
     int64_t     from = 0;
     int64_t     to   = 0;
     chunk_range(plan, k, &from, &to);
 
     if (n_jobs == 1U) {
-      slot->code =
-        render_chunk(plan, &job->runner, from, to, slot->frames, &slot->status);
+      render_slot(&sh, job, k, slot);
     } else {
       // Wake up now and then to notice an interruption (a signal handler
       // cannot signal a condition variable).
@@ -509,8 +679,10 @@ p4d_render_plan(const P4dPlan*   plan,
 
   for (unsigned j = 0U; j < n_jobs; ++j) {
     runner_free(&sh.jobs[j].runner);
-    free(sh.jobs[j].slot[0].frames);
-    free(sh.jobs[j].slot[1].frames);
+    for (unsigned s = 0U; sh.jobs[j].slot && s < sh.n_slots; ++s) {
+      free(sh.jobs[j].slot[s].frames);
+    }
+    free(sh.jobs[j].slot);
   }
   free(sh.jobs);
   return code;

@@ -62,14 +62,27 @@ void
 p4d_render_hold_signals(bool hold);
 
 /**
+   The frame, counted from a render's first, of row row of a writer that
+   keeps rows_per_s rows a second: the frame nearest row / rows_per_s
+   seconds after the first.
+*/
+int64_t
+p4d_render_row_frame(double sample_rate_hz, double rows_per_s, int64_t row);
+
+/**
    Render the plan with n_jobs threads, handing the frames to sink in order.
 
+   @param rows_per_s 0: every frame; else the sink reads only the frames
+   of the rows (p4d_render_row_frame()) and only those are computed, each
+   with the bits it has in a render of every frame; the other frames it is
+   handed hold 0 or stale samples.
    @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED with no culprit
    (the caller names its output).
 */
 P4dRenderCode
 p4d_render_plan(const P4dPlan*   plan,
                 unsigned         n_jobs,
+                double           rows_per_s,
                 bool             progress,
                 P4dRenderSink    sink,
                 void*            ctx,

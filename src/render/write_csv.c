@@ -7,11 +7,11 @@
   Text that streams and may go to a terminal.
 */
 
+#include "render.h"
 #include "text_stream.h"
 #include "writers.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,8 +63,8 @@ write_csv(void*            writer,
 
   // Row k is the sample nearest to k / fps seconds after the start.
   for (;;) {
-    const int64_t at = (int64_t)llround((double)csv->next_row *
-                                        info->sample_rate_hz / info->fps);
+    const int64_t at =
+      p4d_render_row_frame(info->sample_rate_hz, info->fps, csv->next_row);
     if (at >= info->n_frames || at >= frame - info->start_frame + (int64_t)n) {
       break;
     }

@@ -142,7 +142,8 @@ p4d_isa_use(P4dIsa isa)
   }
 
   table_now = built_table((P4dIsa)use);
-  p4d_noise_paths_use(table_now->noise_span, table_now->noise_points);
+  p4d_noise_paths_use(
+    table_now->noise_span, table_now->noise_points, table_now->weighted_add);
   return table_now->isa;
 }
 

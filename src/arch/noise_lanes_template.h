@@ -167,7 +167,7 @@ block_gather(const Line*  line,
              unsigned     n_layers)
 {
   BlockFrame b;
-  block_frame(line, t_lo, t_hi, floor_xyz, &b);
+  block_frame(line, t_lo, t_hi, floor_xyz, NULL, &b);
 
   // The layers lie in w0's group and the next: a lane's lower layer is at
   // index cw - first in that pair, which the block keeps below 2^32.

@@ -140,6 +140,11 @@
 #  define P4D_LAYERS_MAX 8U
 #endif
 
+/// Keep a rarely taken function out of its hot caller, or inline one into
+/// each caller, where its constant arguments fold (GCC and clang).
+#define P4D_NOINLINE __attribute__((noinline))
+#define P4D_INLINE inline __attribute__((always_inline))
+
 /// Layers hashed together, in the lanes of vectors (a power of two).
 #define P4D_GROUP 16U
 
@@ -152,6 +157,7 @@ typedef struct {
   bool     fixed[3];       ///< Axis x, y or z does not move along the line
   bool     fixed_xyz;      ///< None of x, y, z moves
   float    frac[3];        ///< Fraction on a fixed axis
+  float    fade[3];        ///< fade() of the fraction on a fixed axis
   double   floor[3];       ///< Cell on a fixed axis, as cell_floor() gives it
   float    var_s[3];       ///< variance_s() of a fixed axis
   float    var_t[3];       ///< variance_t() of a fixed axis
@@ -171,11 +177,22 @@ typedef struct {
 /// Gradients of P4D_GROUP consecutive w layers of the cached xyz cell.
 typedef struct {
   bool     valid;
-  uint64_t first;                  ///< First layer, a multiple of P4D_GROUP
-  uint32_t g[8][P4D_GROUP];        ///< Gradient of each xyz corner and layer
-  bool     has_partial[P4D_GROUP]; ///< partial is set (when fixed_xyz)
-  float    partial[P4D_GROUP][8];  ///< x + y + z terms of each dot product
+  uint64_t first;           ///< First layer, a multiple of P4D_GROUP
+  uint32_t g[8][P4D_GROUP]; ///< Gradient of each xyz corner and layer
 } LayerGroup;
+
+/// One w layer of a line whose x, y and z are fixed: per xyz corner, the
+/// ready-to-broadcast constants of its dot product.
+typedef struct {
+  VF       partial[8]; ///< x + y + z terms of each corner's dot product
+  float    gw[8];      ///< w component of each corner's gradient
+  uint64_t w;          ///< The layer's w cell, as the block numbers it
+  bool     valid;
+} FixedLayer;
+
+/// Fixed layers cached, by the low bits of w: consecutive layers never
+/// share a slot.
+#define P4D_FIXED_SLOTS 8U
 
 /// The gradients of the w layers of one x, y, z cell, by groups.
 typedef struct {
@@ -183,7 +200,22 @@ typedef struct {
   uint64_t   cell[3]; ///< The x, y, z cell
   uint32_t   hxyz[8]; ///< Hash chain through x, y, z for the 8 xyz corners
   LayerGroup group[2];
+  FixedLayer fixed[P4D_FIXED_SLOTS]; ///< When fixed_xyz
 } Layers;
+
+/// Forget the layers of the cached cell, which has just been set (the
+/// fixed layers only where the line has them).
+static inline void
+layers_reset(bool fixed_xyz, Layers* layers)
+{
+  layers->group[0].valid = layers->group[1].valid = false;
+  if (fixed_xyz) {
+    for (unsigned s = 0U; s < P4D_FIXED_SLOTS; ++s) {
+      layers->fixed[s].valid = false;
+    }
+  }
+  layers->valid = true;
+}
 
 static inline VF
 vf_fade(VF t)
@@ -285,7 +317,6 @@ layer_group(const Line* line, Layers* layers, uint64_t w)
     return group;
   }
 
-  memset(group->has_partial, 0, sizeof(group->has_partial));
   group->first = first;
   group->valid = true;
   if (line->period[3] != 0U) {
@@ -319,23 +350,118 @@ layer_group(const Line* line, Layers* layers, uint64_t w)
   return group;
 }
 
-/// The x + y + z terms of the dot products of layer w, for fixed x, y, z.
-static const float*
-layer_partial(const Line* line, LayerGroup* group, uint64_t w)
+/**
+   Hash and dot layer w of a line whose x, y and z are fixed (its cached
+   cell) into layer: the gradients' w components and the x + y + z terms
+   of the 8 dot products, in the scalar kernel's order.  Out of line: a
+   line meets a new layer rarely.
+*/
+static P4D_NOINLINE void
+fixed_layer_fill(const Line*   line,
+                 const Layers* layers,
+                 uint64_t      w,
+                 FixedLayer*   layer)
 {
-  const unsigned l = (unsigned)(w & (P4D_GROUP - 1U));
-  if (!group->has_partial[l]) {
-    for (unsigned q = 0U; q < 8U; ++q) {
-      const float* const m = gradients[group->g[q][l]];
-      float              d[3];
-      for (unsigned a = 0U; a < 3U; ++a) {
-        d[a] = (q >> a) & 1U ? line->frac[a] - 1.0f : line->frac[a];
-      }
-      group->partial[l][q] = (m[0] * d[0] + m[1] * d[1]) + m[2] * d[2];
+  const uint64_t cell = cell_wrap(w, line->period[3]);
+  for (unsigned q = 0U; q < 8U; ++q) {
+    const float* const m = gradients[hash_gradient(
+      hash_link(layers->hxyz[q], cell_lo(cell), cell_hi(cell), hash_mul[3]))];
+    float              d[3];
+    for (unsigned a = 0U; a < 3U; ++a) {
+      d[a] = (q >> a) & 1U ? line->frac[a] - 1.0f : line->frac[a];
     }
-    group->has_partial[l] = true;
+    layer->gw[q]      = m[3];
+    layer->partial[q] = vf_set1((m[0] * d[0] + m[1] * d[1]) + m[2] * d[2]);
   }
-  return group->partial[l];
+  layer->w     = w;
+  layer->valid = true;
+}
+
+/// Layer w of a line whose x, y and z are fixed, filled on first use.
+static inline const FixedLayer*
+fixed_layer(const Line* line, Layers* layers, uint64_t w)
+{
+  FixedLayer* const layer = &layers->fixed[w & (P4D_FIXED_SLOTS - 1U)];
+  if (!layer->valid || layer->w != w) {
+    fixed_layer_fill(line, layers, w, layer);
+  }
+  return layer;
+}
+
+/// The blend of the 8 xyz corners of a fixed layer at w offsets dw.
+static inline VF
+fixed_blend(const FixedLayer* layer, VF dw, const VF u[3])
+{
+  VF v[8];
+  P4D_UNROLL
+  for (unsigned q = 0U; q < 8U; ++q) {
+    v[q] = vf_fma(vf_set1(layer->gw[q]), dw, layer->partial[q]);
+  }
+  return blend(v, u, 3U);
+}
+
+/**
+   A block of a line whose x, y and z are fixed (one_xyz, so its layers
+   are cached), spanning w cells w0 .. w0 + n_layers - 2 (fl_w is w0 as
+   a double): what block_layers() gives, with the line's constants
+   broadcast.  In the common case, every lane in cell w0 (n_layers 2),
+   the lanes' cells are known, and the lower and upper layers are blended
+   without masks.
+*/
+static P4D_INLINE VF
+block_fixed(const Line* line,
+            Layers*     layers,
+            VD          t_lo,
+            VD          t_hi,
+            double      fl_w,
+            uint64_t    w0,
+            unsigned    n_layers)
+{
+  VD lo;
+  VD hi;
+  coords(line, 3U, t_lo, t_hi, &lo, &hi);
+  VF fw;
+  VI cw = vi_set1(cell_lo(w0));
+  if (n_layers == 2U) {
+    // Every lane is in cell w0: its fraction is split()'s.
+    const VD fl = vd_set1(fl_w);
+    fw          = vf_from_halves(vd_sub(lo, fl), vd_sub(hi, fl));
+  } else {
+    VI cw_hi;
+    vsplit(lo, hi, &fw, &cw, &cw_hi);
+    (void)cw_hi;
+  }
+  const VF fw1 = vf_sub(fw, vf_set1(1.0f));
+  const VF uw  = vf_fade(fw);
+  // vf_variance_fold() of w into x, y, z's fold.
+  const VF var_t =
+    vf_add(vf_mul(vf_set1(line->xyz_t), vf_variance_s(uw)),
+           vf_mul(vf_set1(line->xyz_p), vf_variance_t(fw, fw1, uw)));
+  const VF u[3] = { vf_set1(line->fade[0]),
+                    vf_set1(line->fade[1]),
+                    vf_set1(line->fade[2]) };
+
+  VF lower;
+  VF upper;
+  if (n_layers == 2U) {
+    lower = fixed_blend(fixed_layer(line, layers, w0), fw, u);
+    upper = fixed_blend(fixed_layer(line, layers, w0 + 1U), fw1, u);
+  } else {
+    // As block_layers() does.
+    lower    = vf_set1(0.0f);
+    upper    = vf_set1(0.0f);
+    VM below = vm_none();
+    for (unsigned j = 0U; j < n_layers; ++j) {
+      const uint64_t w       = w0 + j;
+      const VM       in_cell = vi_eq(cw, vi_set1(cell_lo(w)));
+      const VF       layer   = fixed_blend(
+        fixed_layer(line, layers, w), vf_blend(in_cell, fw1, fw), u);
+      lower = vf_blend(in_cell, lower, layer);
+      upper = vf_blend(below, upper, layer);
+      below = in_cell;
+    }
+  }
+  return vf_normalise(vf_lerp(uw, lower, upper), var_t);
 }
 
 /// What every lane of a block in one x, y, z cell needs: the offsets f
@@ -347,13 +473,15 @@ typedef struct {
   VF var_t; ///< V of noise.c, to normalise by
 } BlockFrame;
 
-/// The frame of a block whose points share their x, y, z cell.
+/// The frame of a block whose points share their x, y, z cell, and their
+/// w cell *fl_w unless fl_w is NULL (then b->cw is left unset).
 static inline void
-block_frame(const Line*  line,
-            VD           t_lo,
-            VD           t_hi,
-            const double floor_xyz[3],
-            BlockFrame*  b)
+block_frame(const Line*   line,
+            VD            t_lo,
+            VD            t_hi,
+            const double  floor_xyz[3],
+            const double* fl_w,
+            BlockFrame*   b)
 {
   VF(*const f)[4]   = b->f;
   VF* const u       = b->u;
@@ -364,7 +492,7 @@ block_frame(const Line*  line,
     if (line->fixed[a]) {
       f[0][a] = vf_set1(line->frac[a]);
       f[1][a] = vf_set1(line->frac[a] - 1.0f);
-      u[a]    = vf_set1(fade(line->frac[a]));
+      u[a]    = vf_set1(line->fade[a]);
       if (!line->fixed_xyz) {
         vf_variance_fold(&started,
                          &var_p,
@@ -390,10 +518,16 @@ block_frame(const Line*  line,
 
   VD lo;
   VD hi;
-  VI cw_hi;
   coords(line, 3U, t_lo, t_hi, &lo, &hi);
-  vsplit(lo, hi, &f[0][3], &b->cw, &cw_hi);
-  (void)cw_hi;
+  if (fl_w) {
+    // Every lane is in cell *fl_w: its fraction is split()'s.
+    const VD fl = vd_set1(*fl_w);
+    f[0][3]     = vf_from_halves(vd_sub(lo, fl), vd_sub(hi, fl));
+  } else {
+    VI cw_hi;
+    vsplit(lo, hi, &f[0][3], &b->cw, &cw_hi);
+    (void)cw_hi;
+  }
   f[1][3] = vf_sub(f[0][3], vf_set1(1.0f));
   u[3]    = vf_fade(f[0][3]);
   vf_variance_fold(&started,
@@ -402,6 +536,27 @@ block_frame(const Line*  line,
                    vf_variance_s(u[3]),
                    vf_variance_t(f[0][3], f[1][3], u[3]));
   b->var_t = var_t;
+}
+
+/// The blend of the 8 xyz corners of layer l of group at x, y, z offsets
+/// f, fades u and w offsets dw.
+static inline VF
+moving_layer(const LayerGroup* group,
+             unsigned          l,
+             const VF          f[2][3],
+             const VF          u[3],
+             VF                dw)
+{
+  VF v[8];
+  P4D_UNROLL
+  for (unsigned q = 0U; q < 8U; ++q) {
+    const float* const m   = gradients[group->g[q][l]];
+    VF                 acc = vf_mul(vf_set1(m[0]), f[q & 1U][0]);
+    acc                    = vf_fma(vf_set1(m[1]), f[(q >> 1U) & 1U][1], acc);
+    acc                    = vf_fma(vf_set1(m[2]), f[(q >> 2U) & 1U][2], acc);
+    v[q]                   = vf_fma(vf_set1(m[3]), dw, acc);
+  }
+  return blend(v, u, 3U);
 }
 
 /// A block whose points share their x, y, z cell and span w cells
@@ -416,13 +571,18 @@ block_layers(const Line*  line,
              uint64_t     w0,
              unsigned     n_layers)
 {
-  BlockFrame b;
-  block_frame(line, t_lo, t_hi, floor_xyz, &b);
+  if (line->fixed_xyz) {
+    return block_fixed(
+      line, layers, t_lo, t_hi, (double)(int64_t)w0, w0, n_layers);
+  }
+
+  const double fl_w = (double)(int64_t)w0;
+  BlockFrame   b;
+  block_frame(line, t_lo, t_hi, floor_xyz, n_layers == 2U ? &fl_w : NULL, &b);
   // Plain locals, which the compiler keeps in registers.
   const VF f[2][3] = { { b.f[0][0], b.f[0][1], b.f[0][2] },
                        { b.f[1][0], b.f[1][1], b.f[1][2] } };
   const VF u[3]    = { b.u[0], b.u[1], b.u[2] };
-  const VI cw      = b.cw;
   const VF fw      = b.f[0][3];
   const VF fw1     = b.f[1][3];
   const VF uw      = b.u[3];
@@ -435,44 +595,35 @@ block_layers(const Line*  line,
                               ? low
                               : layer_group(line, layers, w_top);
 
-  VF lower = vf_set1(0.0f);
-  VF upper = vf_set1(0.0f);
-  VM below = vm_none();
-  for (unsigned j = 0U; j < n_layers; ++j) {
-    const uint64_t    w     = w0 + j;
-    const unsigned    k     = (unsigned)(w - low->first);
-    LayerGroup* const group = k < P4D_GROUP ? low : high;
-    const unsigned    l     = k & (P4D_GROUP - 1U);
+  VF lower;
+  VF upper;
+  if (n_layers == 2U) {
+    // Every lane is in cell w0: no masks.
+    const unsigned k = (unsigned)(w0 - low->first);
+    lower            = moving_layer(low, k, f, u, fw);
+    upper            = moving_layer(
+      k + 1U < P4D_GROUP ? low : high, (k + 1U) & (P4D_GROUP - 1U), f, u, fw1);
+  } else {
+    const VI cw = b.cw;
+    lower       = vf_set1(0.0f);
+    upper       = vf_set1(0.0f);
+    VM below    = vm_none();
+    for (unsigned j = 0U; j < n_layers; ++j) {
+      const uint64_t    w     = w0 + j;
+      const unsigned    k     = (unsigned)(w - low->first);
+      LayerGroup* const group = k < P4D_GROUP ? low : high;
 
-    // Lanes in cell w see this layer as their lower one, with offset fw;
-    // lanes in cell w - 1 as their upper one, with offset fw - 1.  The
-    // block spans fewer than 2^32 cells, so the low halves tell them apart.
-    const VM in_cell = vi_eq(cw, vi_set1(cell_lo(w)));
-    const VF dw      = vf_blend(in_cell, fw1, fw);
-
-    VF v[8];
-    if (line->fixed_xyz) {
-      const float* const partial = layer_partial(line, group, w);
-      P4D_UNROLL
-      for (unsigned q = 0U; q < 8U; ++q) {
-        v[q] = vf_fma(
-          vf_set1(gradients[group->g[q][l]][3]), dw, vf_set1(partial[q]));
-      }
-    } else {
-      P4D_UNROLL
-      for (unsigned q = 0U; q < 8U; ++q) {
-        const float* const m   = gradients[group->g[q][l]];
-        VF                 acc = vf_mul(vf_set1(m[0]), f[q & 1U][0]);
-        acc  = vf_fma(vf_set1(m[1]), f[(q >> 1U) & 1U][1], acc);
-        acc  = vf_fma(vf_set1(m[2]), f[(q >> 2U) & 1U][2], acc);
-        v[q] = vf_fma(vf_set1(m[3]), dw, acc);
-      }
+      // Lanes in cell w see this layer as their lower one, with offset
+      // fw; lanes in cell w - 1 as their upper one, with offset fw - 1.
+      // The block spans fewer than 2^32 cells, so the low halves tell
+      // them apart.
+      const VM in_cell = vi_eq(cw, vi_set1(cell_lo(w)));
+      const VF layer   = moving_layer(
+        group, k & (P4D_GROUP - 1U), f, u, vf_blend(in_cell, fw1, fw));
+      lower = vf_blend(in_cell, lower, layer);
+      upper = vf_blend(below, upper, layer);
+      below = in_cell;
     }
-
-    const VF layer = blend(v, u, 3U);
-    lower          = vf_blend(in_cell, lower, layer);
-    upper          = vf_blend(below, upper, layer);
-    below          = in_cell;
   }
 
   return vf_normalise(vf_lerp(uw, lower, upper), var_t);
@@ -540,7 +691,7 @@ block_in_cell(const Line*  line,
    Lanes past n repeat the last point, so that a short block has the same
    cells as its points.
 */
-static void
+static P4D_INLINE void
 block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
 {
   const double t_first = (double)t0;
@@ -592,8 +743,7 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
     if (!layers->valid || memcmp(layers->cell, c_first, sizeof(layers->cell))) {
       memcpy(layers->cell, c_first, sizeof(layers->cell));
       hash_corners(line->key, c_first, 3U, line->period, layers->hxyz);
-      layers->group[0].valid = layers->group[1].valid = false;
-      layers->valid                                   = true;
+      layers_reset(line->fixed_xyz, layers);
     }
   }
   if (!one_xyz_cell ||
@@ -609,6 +759,51 @@ block(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
   }
 
   block_store(r, n, out);
+}
+
+/// block() out of line: the few blocks of a fixed span that cross w cells
+/// keep it out of the hot loop.
+static P4D_NOINLINE void
+block_apart(const Line* line, Layers* layers, int64_t t0, size_t n, float* out)
+{
+  block(line, layers, t0, n, out);
+}
+
+/**
+   The blocks of points first .. first + n - 1 of a line whose x, y and z
+   are fixed (one_xyz): whole blocks in one w cell go straight to
+   block_fixed(), the others through block().
+*/
+static P4D_NOINLINE void
+fixed_span(const Line* line,
+           Layers*     layers,
+           int64_t     first,
+           float*      out,
+           size_t      n)
+{
+  const VD lanes_lo = vd_lane_times(0U, P4D_W);
+  const VD lanes_hi = vd_lane_times(1U, P4D_W);
+  size_t   i        = 0U;
+  for (; i + P4D_W <= n; i += P4D_W) {
+    const int64_t t0       = first + (int64_t)i;
+    const double  t_first  = (double)t0;
+    const double  t_last   = (double)(t0 + (int64_t)P4D_W - 1);
+    const double  fl_first = floor(line->origin[3] + t_first * line->step[3]);
+    const double  fl_last  = floor(line->origin[3] + t_last * line->step[3]);
+    if (fl_first != fl_last) {
+      block_apart(line, layers, t0, P4D_W, out + i);
+      continue;
+    }
+    const VD t_lo = vd_add(vd_set1(t_first), lanes_lo);
+    const VD t_hi = vd_add(vd_set1(t_first), lanes_hi);
+    vf_store(
+      out + i,
+      block_fixed(
+        line, layers, t_lo, t_hi, fl_first, (uint64_t)(int64_t)fl_first, 2U));
+  }
+  if (i < n) {
+    block_apart(line, layers, first + (int64_t)i, n - i, out + i);
+  }
 }
 
 static void
@@ -639,6 +834,7 @@ noise_span(uint32_t       key,
       line.floor[a]    = cell_floor(origin[a]);
       const float frac = line.frac[a];
       const float u    = fade(frac);
+      line.fade[a]     = u;
       line.var_s[a]    = variance_s(u);
       line.var_t[a]    = variance_t(frac, frac - 1.0f, u);
     }
@@ -684,8 +880,11 @@ noise_span(uint32_t       key,
       layers.cell[a] = (uint64_t)(int64_t)line.xyz_floor[a];
     }
     hash_corners(line.key, layers.cell, 3U, line.period, layers.hxyz);
-    layers.group[0].valid = layers.group[1].valid = false;
-    layers.valid                                  = true;
+    layers_reset(line.fixed_xyz, &layers);
+    if (line.fixed_xyz) {
+      fixed_span(&line, &layers, first, out, n);
+      return;
+    }
   }
 
   for (size_t i = 0U; i < n; i += P4D_W) {

@@ -26,6 +26,7 @@
   wraps whole cells, whatever the fraction.
 */
 
+#include "kernel.h"
 #include "noise.h"
 
 #include <math.h>
@@ -247,9 +248,7 @@ p4d_fbm4_sum_span_loop(const P4dFbm* settings,
                            octave,
                            m,
                            (uint64_t)octave_period(period, scale));
-      for (size_t i = 0U; i < m; ++i) {
-        acc[i] += weight[k] * octave[i];
-      }
+      p4d_noise_weighted_add(weight[k], octave, acc, (uint32_t)m);
       scale *= s.lacunarity;
     }
   }

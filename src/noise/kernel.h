@@ -331,13 +331,26 @@ P4dSpan   p4d_noise_span_scalar;
 P4dPoints p4d_noise_points_scalar;
 
 /**
+   A code path's weighted sum acc[i] += weight * x[i] (a multiply, then an
+   add, as the scalar loop rounds), i < n: fBm's octave sum.
+*/
+typedef void
+P4dWeightedAdd(float weight, const float* x, float* acc, uint32_t n);
+
+/**
    Run the core's lines (p4d_noise4_span() and its kin, and so fBm) on
-   span and its points on points, or on the scalar paths for NULL.  Called
-   by the choice of a code path (src/arch/isa.c), which knows the
-   instruction sets; the core does not.  Not thread safe: call it before
-   any thread evaluates noise.
+   span, its points on points and fBm's octave sums on weighted_add, or on
+   the scalar paths for NULL.  Called by the choice of a code path
+   (src/arch/isa.c), which knows the instruction sets; the core does not.
+   Not thread safe: call it before any thread evaluates noise.
 */
 void
-p4d_noise_paths_use(P4dSpan* span, P4dPoints* points);
+p4d_noise_paths_use(P4dSpan*        span,
+                    P4dPoints*      points,
+                    P4dWeightedAdd* weighted_add);
+
+/// acc[i] += weight * x[i] for i < n on the path in use.  Realtime safe.
+void
+p4d_noise_weighted_add(float weight, const float* x, float* acc, uint32_t n);
 
 #endif // P4D_NOISE_KERNEL_H

@@ -14,14 +14,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
-static P4dSpan*   span_fn   = p4d_noise_span_scalar;
-static P4dPoints* points_fn = p4d_noise_points_scalar;
+/// The scalar octave sum: the reference.
+static void
+weighted_add_scalar(float weight, const float* x, float* acc, uint32_t n)
+{
+  for (uint32_t i = 0U; i < n; ++i) {
+    acc[i] += weight * x[i];
+  }
+}
+
+static P4dSpan*        span_fn         = p4d_noise_span_scalar;
+static P4dPoints*      points_fn       = p4d_noise_points_scalar;
+static P4dWeightedAdd* weighted_add_fn = weighted_add_scalar;
 
 void
-p4d_noise_paths_use(P4dSpan* span, P4dPoints* points)
+p4d_noise_paths_use(P4dSpan*        span,
+                    P4dPoints*      points,
+                    P4dWeightedAdd* weighted_add)
 {
-  span_fn   = span ? span : p4d_noise_span_scalar;
-  points_fn = points ? points : p4d_noise_points_scalar;
+  span_fn         = span ? span : p4d_noise_span_scalar;
+  points_fn       = points ? points : p4d_noise_points_scalar;
+  weighted_add_fn = weighted_add ? weighted_add : weighted_add_scalar;
+}
+
+void
+p4d_noise_weighted_add(float weight, const float* x, float* acc, uint32_t n)
+{
+  weighted_add_fn(weight, x, acc, n);
 }
 
 void

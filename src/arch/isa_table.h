@@ -70,7 +70,7 @@ typedef struct {
   void (*motion_sin)(const double* a, double* y, uint32_t n);
 
   /// The weighted sum acc[i] += weight * x[i] (a multiply, then an add),
-  /// i < n: the Image's octave sum.
+  /// i < n: the octave sums of fBm (the core's spans) and of the Image.
   void (*weighted_add)(float weight, const float* x, float* acc, uint32_t n);
 } P4dIsaTable;
 

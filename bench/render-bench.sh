@@ -62,35 +62,6 @@ done
 "${builds[0]}/perlin4d-render" --quiet --force -o "$dir/in.wav" \
   --duration 120 --format wav-pcm16
 
-# Run one row of build b: print "wall cpu" in seconds.
-run_row() {
-  local b=$1 row=$2 exe="$1/perlin4d-render"
-  local args=()
-  case $row in
-    noise) args=(-o "$dir/noise.wav" --duration 600 --jobs 2) ;;
-    mod-csv) args=(-o "$dir/mod.csv" --plugin mod --fps 1000 --duration 60 --jobs 1) ;;
-    motion1) args=(-i "$dir/in.wav" -o "$dir/motion.wav" --jobs 1) ;;
-    motion2) args=(-i "$dir/in.wav" -o "$dir/motion.wav" --jobs 2) ;;
-  esac
-  /usr/bin/time -f '%e %U %S' -o "$dir/time" "$exe" --quiet --force "${args[@]}"
-  awk '{printf "%s %.3f\n", $1, $2 + $3}' "$dir/time"
-}
-
-# Instructions of every thread of one row of build b, under callgrind.
-count_row() {
-  local b=$1 row=$2 exe="$1/perlin4d-render"
-  local args=()
-  case $row in
-    noise) args=(-o "$dir/noise.wav" --duration 20 --jobs 2) ;;
-    mod-csv) args=(-o "$dir/mod.csv" --plugin mod --fps 1000 --duration 10 --jobs 1) ;;
-    motion1) args=(-i "$dir/in.wav" -o "$dir/motion.wav" --jobs 1) ;;
-    motion2) args=(-i "$dir/in.wav" -o "$dir/motion.wav" --jobs 2) ;;
-  esac
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$exe" \
-    --quiet --force "${args[@]}" 2>&1 |
-    awk '/Collected :/ {print $4}'
-}
-
 # Seconds rendered by a row.
 row_seconds() {
   case $1 in
@@ -98,6 +69,35 @@ row_seconds() {
     mod-csv) if $callgrind; then echo 10; else echo 60; fi ;;
     *) echo 120 ;;
   esac
+}
+
+# The renderer's arguments for a row, into the array args.
+row_args() {
+  local seconds
+  seconds=$(row_seconds "$1")
+  case $1 in
+    noise) args=(-o "$dir/noise.wav" --duration "$seconds" --jobs 2) ;;
+    mod-csv) args=(-o "$dir/mod.csv" --plugin mod --fps 1000 --duration "$seconds" --jobs 1) ;;
+    motion1) args=(-i "$dir/in.wav" -o "$dir/motion.wav" --jobs 1) ;;
+    motion2) args=(-i "$dir/in.wav" -o "$dir/motion.wav" --jobs 2) ;;
+  esac
+}
+
+# Run one row of build b: print "wall cpu" in seconds.
+run_row() {
+  local exe="$1/perlin4d-render" args=()
+  row_args "$2"
+  /usr/bin/time -f '%e %U %S' -o "$dir/time" "$exe" --quiet --force "${args[@]}"
+  awk '{printf "%s %.3f\n", $1, $2 + $3}' "$dir/time"
+}
+
+# Instructions of every thread of one row of build b, under callgrind.
+count_row() {
+  local exe="$1/perlin4d-render" args=()
+  row_args "$2"
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$exe" \
+    --quiet --force "${args[@]}" 2>&1 |
+    awk '/Collected :/ {print $4}'
 }
 
 rows=(noise mod-csv motion1 motion2)

@@ -73,29 +73,33 @@ test_jobs(void)
 }
 
 /**
-   Streamed: 10 minutes of float stereo at 8 kHz (37 MiB) need no more
-   memory than 2 minutes: 29 MiB more input, under 4 MiB more memory (with
-   AddressSanitizer's own 20 MiB or so in both).
+   Streamed: 12 minutes of float stereo at 8 kHz (44 MiB) need no more
+   memory than 4 minutes: 29 MiB more input, under 4 MiB more memory (with
+   AddressSanitizer's own 20 MiB or so in both).  Both are long enough for
+   the 2 jobs to fill all their chunk buffers (runs of chunks, render.c:
+   3 of 262144 frames a job here), which 2 minutes (4 chunks) do not:
+   from there the memory stays flat however long the input.
 */
 static void
 test_memory_flat(void)
 {
-  p4d_sound_write("2min.wav", SF_FORMAT_WAV | SF_FORMAT_FLOAT, 2, 8000, 960000);
   p4d_sound_write(
-    "10min.wav", SF_FORMAT_WAV | SF_FORMAT_FLOAT, 2, 8000, 4800000);
-  static const char* const short_render[] = { "-i",      "2min.wav", "-o",
+    "4min.wav", SF_FORMAT_WAV | SF_FORMAT_FLOAT, 2, 8000, 1920000);
+  p4d_sound_write(
+    "12min.wav", SF_FORMAT_WAV | SF_FORMAT_FLOAT, 2, 8000, 5760000);
+  static const char* const short_render[] = { "-i",      "4min.wav", "-o",
                                               "s.flac",  "--jobs",   "2",
                                               "--force", NULL };
-  static const char* const long_render[]  = { "-i",      "10min.wav", "-o",
+  static const char* const long_render[]  = { "-i",      "12min.wav", "-o",
                                               "s.flac",  "--jobs",    "2",
                                               "--force", NULL };
   const long               a              = p4d_cli_peak_kib(short_render);
   const long               b              = p4d_cli_peak_kib(long_render);
   size_t                   small          = 0U;
   size_t                   large          = 0U;
-  free(p4d_work_read("2min.wav", &small));
-  free(p4d_work_read("10min.wav", &large));
-  printf("# peak memory: %ld KiB for 2 min (%zu KiB), %ld KiB for 10 min "
+  free(p4d_work_read("4min.wav", &small));
+  free(p4d_work_read("12min.wav", &large));
+  printf("# peak memory: %ld KiB for 4 min (%zu KiB), %ld KiB for 12 min "
          "(%zu KiB)\n",
          a,
          small / 1024U,
@@ -108,7 +112,7 @@ test_memory_flat(void)
 
   SF_INFO  info = { 0 };
   SNDFILE* file = sf_open(p4d_work_path("s.flac"), SFM_READ, &info);
-  assert(file && info.frames == 4800000 && info.channels == 2);
+  assert(file && info.frames == 5760000 && info.channels == 2);
   sf_close(file);
   p4d_work_clear();
 }

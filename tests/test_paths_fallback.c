@@ -17,6 +17,7 @@
 #undef NDEBUG
 
 #include "isa.h"
+#include "kernel.h"
 #include "noise.h"
 
 #include "support/compare.h"
@@ -35,24 +36,10 @@ static unsigned long fallbacks;
 // they are.
 // NOLINTBEGIN(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
 
-void
-__real_p4d_noise_span_scalar(uint32_t       key,
-                             const double   origin[4],
-                             const double   step[4],
-                             int64_t        first,
-                             float*         out,
-                             size_t         n,
-                             const uint64_t period[4]);
-
-/// The scalar span as the vector paths call it: counted.
-void
-__wrap_p4d_noise_span_scalar(uint32_t       key,
-                             const double   origin[4],
-                             const double   step[4],
-                             int64_t        first,
-                             float*         out,
-                             size_t         n,
-                             const uint64_t period[4]);
+/// The scalar span itself, and the scalar span as the vector paths call
+/// it: counted (kernel.h's P4dSpan, the span's type).
+P4dSpan __real_p4d_noise_span_scalar;
+P4dSpan __wrap_p4d_noise_span_scalar;
 
 void
 __wrap_p4d_noise_span_scalar(uint32_t       key,

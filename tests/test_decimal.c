@@ -21,32 +21,40 @@
 
 static unsigned long n_checked;
 
+/// x through format by printf and by decimal's function of that format
+/// (its text into got, its length returned): the same text and length.
 static void
-check_g9(float x)
+check(const char* format, double x, size_t (*decimal)(double, char*))
 {
-  char   want[P4D_DECIMAL_MAX];
-  char   got[P4D_DECIMAL_MAX];
-  int    n   = snprintf(want, sizeof want, "%.9g", (double)x);
-  size_t len = p4d_decimal_g9(x, got);
+  char         want[P4D_DECIMAL_MAX];
+  char         got[P4D_DECIMAL_MAX];
+  const int    n   = snprintf(want, sizeof want, format, x);
+  const size_t len = decimal(x, got);
   if (strcmp(want, got) != 0 || len != (size_t)n) {
-    fprintf(stderr, "%%.9g of %a: printf \"%s\", got \"%s\"\n", x, want, got);
+    fprintf(
+      stderr, "%s of %a: printf \"%s\", got \"%s\"\n", format, x, want, got);
     assert(0);
   }
   ++n_checked;
 }
 
+/// p4d_decimal_g9() of a float that x holds exactly.
+static size_t
+decimal_g9(double x, char* text)
+{
+  return p4d_decimal_g9((float)x, text);
+}
+
+static void
+check_g9(float x)
+{
+  check("%.9g", (double)x, decimal_g9);
+}
+
 static void
 check_f6(double x)
 {
-  char   want[P4D_DECIMAL_MAX];
-  char   got[P4D_DECIMAL_MAX];
-  int    n   = snprintf(want, sizeof want, "%.6f", x);
-  size_t len = p4d_decimal_f6(x, got);
-  if (strcmp(want, got) != 0 || len != (size_t)n) {
-    fprintf(stderr, "%%.6f of %a: printf \"%s\", got \"%s\"\n", x, want, got);
-    assert(0);
-  }
-  ++n_checked;
+  check("%.6f", x, p4d_decimal_f6);
 }
 
 static float

@@ -109,6 +109,7 @@ plan_output(const P4dPlan*    plan,
   info->writer.n_frames       = plan->n_frames;
   info->writer.fps            = o->fps;
   info->writer.names          = names;
+  info->writer.plan           = plan;
   info->frame_channels        = all;
   info->max_frames            = P4D_RENDER_CHUNK;
   info->force                 = o->force;

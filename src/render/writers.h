@@ -22,6 +22,7 @@
 #define P4D_WRITERS_H
 
 #include "atomic_file.h"
+#include "plan.h"
 #include "report.h"
 
 #include <stdbool.h>
@@ -73,9 +74,11 @@ typedef struct {
   const char* const* names; ///< Channel names (the port symbols), n_channels
   uint32_t           width; ///< Pictures: pixels
   uint32_t           height;
-  uint32_t fps_num; ///< Pictures: frames per second, fps_num / fps_den
-  uint32_t fps_den;
-  int      compression; ///< Pictures: a zlib level, or -1: default
+  uint32_t       fps_num; ///< Pictures: frames per second, fps_num / fps_den
+  uint32_t       fps_den;
+  int            compression; ///< Pictures: a zlib level, or -1: default
+  const P4dPlan* plan; ///< Sound and rows: what renders (the settings and
+                       ///< their automation), or NULL
 } P4dWriterInfo;
 
 /// An output format and its operations (a const table, one per format).

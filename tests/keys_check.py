@@ -214,6 +214,21 @@ def test_chan(head, rows):
     print("# .chan: frames from 1, the channels then zeros")
 
 
+def test_clobber():
+    """An existing file: refused without --force (exit 2, one line, the
+    file as it was), replaced with it."""
+    path = os.path.join(WORK, "old.json")
+    with open(path, "w") as f:
+        f.write("old")
+    r = run(*SETTINGS, "-o", path, ok=False)
+    assert r.returncode == 2 and r.stderr.decode().count("\n") == 1, r
+    assert open(path).read() == "old" and os.listdir(WORK) == ["old.json"]
+    run(*SETTINGS, "-o", path, "--force")
+    assert json.load(open(path))["format"] == "perlin4d-curves"
+    os.remove(path)
+    print("# an existing file: refused, replaced with --force")
+
+
 def main():
     head, rows = csv_rows(render("all.csv"))
     assert head == ["time_s", "out_1", "out_2", "out_3", "out_4"]
@@ -222,6 +237,7 @@ def main():
     test_json(head, rows)
     test_ae(head, rows)
     test_chan(head, rows)
+    test_clobber()
     os.rmdir(WORK)
 
 

@@ -191,7 +191,7 @@ test_collect(void)
   enum { N_FRAMES = 4801, NCH = 2 };
   float* frames = (float*)malloc(sizeof(float) * N_FRAMES * NCH);
   assert(frames);
-  for (size_t i = 0U; i < N_FRAMES * NCH; ++i) {
+  for (size_t i = 0U; i < (size_t)N_FRAMES * NCH; ++i) {
     frames[i] = (float)i;
   }
   P4dWriterInfo info;

@@ -67,14 +67,14 @@ static void
 put_f6(FILE* file, double x)
 {
   char text[P4D_DECIMAL_MAX];
-  fwrite(text, 1U, p4d_decimal_f6(x, text), file);
+  (void)fwrite(text, 1U, p4d_decimal_f6(x, text), file); // ferror() tells
 }
 
 static void
 put_g9(FILE* file, float x)
 {
   char text[P4D_DECIMAL_MAX];
-  fwrite(text, 1U, p4d_decimal_g9(x, text), file);
+  (void)fwrite(text, 1U, p4d_decimal_g9(x, text), file); // ferror() tells
 }
 
 /// "settings": every parameter at the render's start, by port symbol.

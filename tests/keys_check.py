@@ -207,11 +207,18 @@ def test_chan(head, rows):
     got = [l.split() for l in data.decode().split("\n")[:-1]]
     assert [int(l[0]) for l in got] == list(range(1, len(rows) + 1))
     assert all(l[1:] == r[1][:2] + ["0"] * 4 for l, r in zip(got, rows))
+    wav = os.path.join(WORK, "s.wav")
+    r = run(*SETTINGS, "--tolerance", "0.1", "-o", wav)
+    assert r.stderr.decode().split("\n")[-2:] == [
+        "perlin4d-render: warning: --tolerance: ignored: only CSV output and "
+        "keyframes have rows", ""], r.stderr
+    os.remove(wav)
     r = run(*SETTINGS, "--tolerance", "0.1", "-o", "-", "--format", "chan")
     assert r.stderr.decode().count("\n") == 1 and \
         "--tolerance: ignored" in r.stderr.decode()
     assert r.stdout == render("k.chan")
-    print("# .chan: frames from 1, the channels then zeros")
+    print("# .chan: frames from 1, the channels then zeros; --tolerance "
+          "warned of for a .chan and a sound file")
 
 
 def test_clobber():

@@ -25,13 +25,18 @@
 #define _XOPEN_SOURCE 700
 #undef NDEBUG
 
+#include "options.h"
+#include "plan.h"
 #include "render.h"
+#include "writers.h"
 
 #include "support/cli.h"
 #include "support/files.h"
 #include "support/host.h"
+#include "support/smf.h"
 
 #include <assert.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -39,145 +44,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-#define MAX_TRACKS 17U
 #define MAX_POINTS 8U
-
-// -- A Standard MIDI File, read from the specification ---------------------
-
-/// A channel message of a track at its absolute tick.
-typedef struct {
-  int64_t tick;
-  uint8_t msg[3];
-} Event;
-
-typedef struct {
-  unsigned format;
-  unsigned n_tracks;
-  unsigned division;
-  long     uspq;      ///< From FF 51, or -1
-  bool     four_four; ///< FF 58 04 02 ..
-  char     name[MAX_TRACKS][96];
-  int64_t  end[MAX_TRACKS]; ///< Tick of FF 2F
-  size_t   n_events[MAX_TRACKS];
-  Event*   events[MAX_TRACKS];
-} Smf;
-
-static uint32_t
-be(const uint8_t* p, unsigned n)
-{
-  uint32_t v = 0U;
-  for (unsigned i = 0U; i < n; ++i) {
-    v = (v << 8U) | p[i];
-  }
-  return v;
-}
-
-/// A variable-length quantity at *p (at most 4 bytes), before end.
-static uint32_t
-vlq(const uint8_t** p, const uint8_t* end)
-{
-  uint32_t v = 0U;
-  for (unsigned i = 0U; i < 4U; ++i) {
-    assert(*p < end);
-    const uint8_t b = *(*p)++;
-    v               = (v << 7U) | (b & 0x7FU);
-    if (!(b & 0x80U)) {
-      return v;
-    }
-  }
-  assert(!"a variable-length quantity longer than 4 bytes");
-  return 0U;
-}
-
-static void
-read_track(Smf* s, unsigned k, const uint8_t* p, const uint8_t* end)
-{
-  int64_t tick    = 0;
-  uint8_t running = 0U;
-  bool    ended   = false;
-  s->events[k]    = (Event*)calloc((size_t)(end - p) / 2U + 1U, sizeof(Event));
-  assert(s->events[k]);
-  while (p < end) {
-    assert(!ended); // nothing after the end of the track
-    tick += vlq(&p, end);
-    uint8_t status = *p;
-    if (status & 0x80U) {
-      ++p;
-    } else {
-      assert(running); // running status: the last channel status
-      status = running;
-    }
-    if (status == 0xFFU) {
-      const uint8_t  type = *p++;
-      const uint32_t len  = vlq(&p, end);
-      assert(p + len <= end);
-      if (type == 0x03U) {
-        assert(len < sizeof(s->name[k]));
-        memcpy(s->name[k], p, len);
-      } else if (type == 0x51U) {
-        assert(len == 3U && k == 0U);
-        s->uspq = (long)be(p, 3U);
-      } else if (type == 0x58U) {
-        assert(len == 4U && k == 0U);
-        s->four_four = p[0] == 4U && p[1] == 2U;
-      } else if (type == 0x2FU) {
-        assert(len == 0U);
-        s->end[k] = tick;
-        ended     = true;
-      }
-      p += len;
-    } else if (status == 0xF0U || status == 0xF7U) {
-      p += vlq(&p, end);
-    } else {
-      running             = status;
-      const unsigned kind = status & 0xF0U;
-      assert(kind == 0xB0U || kind == 0xE0U); // what the Mod sends
-      assert(p + 2 <= end && p[0] < 128U && p[1] < 128U);
-      Event* const ev = &s->events[k][s->n_events[k]++];
-      ev->tick        = tick;
-      ev->msg[0]      = status;
-      ev->msg[1]      = p[0];
-      ev->msg[2]      = p[1];
-      p += 2;
-    }
-  }
-  assert(ended);
-}
-
-static Smf
-read_smf(const char* name)
-{
-  size_t         size  = 0U;
-  uint8_t* const bytes = (uint8_t*)p4d_work_read(name, &size);
-  Smf            s;
-  memset(&s, 0, sizeof(s));
-  s.uspq = -1;
-  assert(size >= 14U && !memcmp(bytes, "MThd", 4U) && be(bytes + 4, 4U) == 6U);
-  s.format   = be(bytes + 8, 2U);
-  s.n_tracks = be(bytes + 10, 2U);
-  s.division = be(bytes + 12, 2U);
-  assert(!(s.division & 0x8000U) && s.n_tracks <= MAX_TRACKS);
-  const uint8_t* p = bytes + 14;
-  for (unsigned k = 0U; k < s.n_tracks; ++k) {
-    assert(p + 8 <= bytes + size && !memcmp(p, "MTrk", 4U));
-    const uint32_t len = be(p + 4, 4U);
-    assert(p + 8 + len <= bytes + size);
-    read_track(&s, k, p + 8, p + 8 + len);
-    p += 8 + len;
-  }
-  assert(p == bytes + size);
-  free(bytes);
-  return s;
-}
-
-static void
-free_smf(Smf* s)
-{
-  for (unsigned k = 0U; k < MAX_TRACKS; ++k) {
-    free(s->events[k]);
-  }
-}
 
 // -- Ticks, by the documented rule -------------------------------------------
 
@@ -306,7 +175,7 @@ play(const Case* c, uint32_t block)
 
 /// The file's events of MIDI channel ch equal the plugin's, tick for tick.
 static size_t
-compare(const Case* c, const Smf* s, const P4dHost* h, uint32_t block)
+compare(const Case* c, const P4dSmf* s, const P4dHost* h, uint32_t block)
 {
   const Ticks t     = ticks_for(c->rate, c->bpm);
   size_t      total = 0U;
@@ -329,8 +198,8 @@ compare(const Case* c, const Smf* s, const P4dHost* h, uint32_t block)
       if ((e->status & 0x0FU) != ch) {
         continue;
       }
-      const int64_t want = tick_at(&t, e->frame);
-      const Event*  got  = j < s->n_events[k] ? &s->events[k][j] : NULL;
+      const int64_t      want = tick_at(&t, e->frame);
+      const P4dSmfEvent* got  = j < s->n_events[k] ? &s->events[k][j] : NULL;
       if (!got || got->tick != want || got->msg[0] != e->status ||
           got->msg[1] != e->controller || got->msg[2] != e->value) {
         printf("# %s, blocks of %u: event %zu of channel %u: plugin %02x %u "
@@ -395,7 +264,7 @@ check_case(const Case* c)
   }
   assert(!r.status && !r.err[0]);
 
-  Smf         s = read_smf("c.mid");
+  P4dSmf      s = p4d_smf_read(p4d_work_path("c.mid"));
   const Ticks t = ticks_for(c->rate, c->bpm);
   assert(s.format == 1U && s.division == t.division && s.uspq == t.uspq);
   assert(s.four_four && !strcmp(s.name[0], "Perlin4D Mod"));
@@ -419,7 +288,7 @@ check_case(const Case* c)
   for (unsigned k = 0U; k < s.n_tracks; ++k) {
     assert(s.end[k] == tick_at(&t, (int64_t)c->n_frames));
   }
-  free_smf(&s);
+  p4d_smf_free(&s);
   p4d_work_clear();
 }
 
@@ -622,6 +491,88 @@ test_stream(void)
   p4d_work_clear();
 }
 
+// -- Far from the start, in-process ------------------------------------------
+
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 Wide;
+
+/// The documented rule in 128 bits.
+static int64_t
+tick_wide(const Ticks* t, int64_t f)
+{
+  const Wide twice = (Wide)2U * (Wide)f * (Wide)t->num + (Wide)t->den;
+  return (int64_t)(twice / ((Wide)2U * (Wide)t->den));
+}
+
+/**
+   The writer handed three frames of a render of 10^7 s at 44.1 kHz and
+   77.3 bpm (the others are never read: each frame differs from the last
+   sent, which is long enough ago): f * D * 1e6 overflows 64 bits, and the
+   gaps, of some 10^11 ticks, are longer than a delta time holds.
+*/
+static void
+test_far(void)
+{
+  char*           argv[] = { "x",        "--plugin", "mod",    "--samplerate",
+                             "44100",    "--tempo",  "77.3",   "--duration",
+                             "10000000", "--set",    "cc_1=1", "-o",
+                             "far.mid",  NULL };
+  P4dOptions      o;
+  P4dPlan         plan;
+  P4dRenderStatus st;
+  memset(&st, 0, sizeof(st));
+  p4d_options_init(&o);
+  assert(!p4d_options_parse(&o, 13, argv, &st));
+  assert(!p4d_plan_make(&plan, &o, argv[0], &st));
+
+  const int     fd   = open(p4d_work_path("far.mid"), O_RDWR | O_CREAT, 0644);
+  P4dAtomicFile file = { "far.mid", NULL, NULL, fd, false, false, false };
+  P4dWriterInfo info;
+  memset(&info, 0, sizeof(info));
+  info.n_channels     = 4U;
+  info.sample_rate_hz = plan.sample_rate_hz;
+  info.n_frames       = plan.n_frames;
+  info.plan           = &plan;
+  void* w             = NULL;
+  assert(fd >= 0 && !p4d_write_midi.open(&w, &info, &file, &st));
+  const int64_t at[3]       = { 0, plan.n_frames / 2, plan.n_frames - 1 };
+  const float   value[3]    = { 0.25f, 0.5f, 1.0f };
+  const int     expected[3] = { 32, 64, 127 };
+  for (unsigned i = 0U; i < 3U; ++i) {
+    const float frame[4] = { value[i], value[i], value[i], value[i] };
+    assert(!p4d_write_midi.write(w, at[i], frame, 1U, &st));
+  }
+  assert(!p4d_write_midi.finish(w, &st));
+  p4d_write_midi.close(w);
+  assert(!close(fd));
+
+  P4dSmf      s = p4d_smf_read(p4d_work_path("far.mid"));
+  const Ticks t = ticks_for(44100.0, 77.3);
+  assert(s.n_tracks == 2U && s.n_events[1] == 3U && s.division == 15360U);
+  for (unsigned i = 0U; i < 3U; ++i) {
+    assert(s.events[1][i].tick == tick_wide(&t, at[i]));
+    assert(s.events[1][i].msg[0] == 0xB0U && s.events[1][i].msg[1] == 1U &&
+           s.events[1][i].msg[2] == expected[i]);
+  }
+  assert(s.end[0] == tick_wide(&t, plan.n_frames));
+  assert(s.end[1] == s.end[0] && s.end[0] > ((int64_t)1 << 37));
+  printf("# 10^7 s at 44.1 kHz, 77.3 bpm: events at ticks 0, %lld and %lld, "
+         "the end at %lld, exact\n",
+         (long long)s.events[1][1].tick,
+         (long long)s.events[1][2].tick,
+         (long long)s.end[1]);
+  p4d_smf_free(&s);
+  p4d_plan_free(&plan);
+  p4d_work_clear();
+}
+#else
+static void
+test_far(void)
+{
+  printf("# no 128-bit integers: far ticks not checked\n");
+}
+#endif
+
 int
 main(int argc, char** argv)
 {
@@ -636,6 +587,7 @@ main(int argc, char** argv)
   test_automation();
   test_refusals();
   test_stream();
+  test_far();
 
   p4d_host_world_close();
   p4d_cli_close();

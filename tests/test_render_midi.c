@@ -17,7 +17,9 @@
       96..32767, else 15360; tick = round(f * D * 1e6 / (uspq * rate)),
       a tie up.
   Then refusals (another plugin, --channels, an existing file, a folder
-  that does not exist or that may not be written), and standard output.
+  that does not exist or that may not be written), a file of silent
+  channels (a warning), standard output, and in-process the ticks of a
+  render of 10^7 s (past 64-bit products, gaps past a delta time).
 
   Usage: test_render_midi PATH_TO_PERLIN4D_RENDER BUNDLE_PATH
 */
@@ -33,6 +35,7 @@
 #include "support/cli.h"
 #include "support/files.h"
 #include "support/host.h"
+#include "support/lane.h"
 #include "support/smf.h"
 
 #include <assert.h>
@@ -45,8 +48,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define MAX_POINTS 8U
 
 // -- Ticks, by the documented rule -------------------------------------------
 
@@ -96,46 +97,6 @@ typedef struct {
   size_t      min_events; ///< At least this many (not a trivial match)
 } Case;
 
-/// An --automate lane as the test reads it, and its value at song time t:
-/// the expression plan.c computes (values exact in float).
-typedef struct {
-  char     symbol[32];
-  unsigned n;
-  double   time_s[MAX_POINTS];
-  float    value[MAX_POINTS];
-} Lane;
-
-static void
-lane_parse(const char* arg, Lane* lane)
-{
-  const char* eq = strchr(arg, '=');
-  memset(lane, 0, sizeof(*lane));
-  memcpy(lane->symbol, arg, (size_t)(eq - arg));
-  for (const char* p = eq + 1; *p;) {
-    char* end              = NULL;
-    lane->time_s[lane->n]  = strtod(p, &end);
-    lane->value[lane->n++] = (float)strtod(end + 1, &end);
-    p                      = *end ? end + 1 : end;
-  }
-}
-
-static float
-lane_at(const Lane* lane, double t)
-{
-  if (t <= lane->time_s[0]) {
-    return lane->value[0];
-  }
-  for (unsigned k = 1U; k < lane->n; ++k) {
-    if (lane->time_s[k] >= t) {
-      const double u =
-        (t - lane->time_s[k - 1U]) / (lane->time_s[k] - lane->time_s[k - 1U]);
-      return (float)(lane->value[k - 1U] +
-                     (lane->value[k] - lane->value[k - 1U]) * u);
-    }
-  }
-  return lane->value[lane->n - 1U];
-}
-
 /// Run the plugin as the case says, in blocks of block frames.
 static P4dHost*
 play(const Case* c, uint32_t block)
@@ -147,9 +108,9 @@ play(const Case* c, uint32_t block)
     p4d_setting_parse(c->sets[i], symbol, &value);
     p4d_host_set(h, symbol, value);
   }
-  Lane lane;
+  P4dTestLane lane;
   if (c->lane) {
-    lane_parse(c->lane, &lane);
+    p4d_lane_parse(c->lane, &lane);
   }
   P4dHostTransport tr = { true, false, false, c->start_frame, 1.0f, c->bpm };
   p4d_host_activate(h);
@@ -159,7 +120,7 @@ play(const Case* c, uint32_t block)
     if (c->lane) {
       // A block within one cell of the grid, the value at its start.
       const int64_t cell = song - song % P4D_AUTOMATION_GRID;
-      p4d_host_set(h, lane.symbol, lane_at(&lane, (double)cell / c->rate));
+      p4d_host_set(h, lane.symbol, p4d_lane_at(&lane, (double)cell / c->rate));
       const int64_t left = cell + P4D_AUTOMATION_GRID - song;
       n                  = (int64_t)n < left ? n : (uint32_t)left;
     }
@@ -434,8 +395,9 @@ test_refusals(void)
 
   // An existing file, kept without --force, replaced with it.
   p4d_work_write("old.mid", "old");
-  static const char* const again[]  = { "--plugin",   "mod", "-o", "old.mid",
-                                        "--duration", "0.5", NULL };
+  static const char* const again[]  = { "--plugin",   "mod",   "-o",
+                                        "old.mid",    "--set", "cc_1=1",
+                                        "--duration", "0.5",   NULL };
   static const char* const forced[] = { "--force", NULL };
   p4d_cli_refused(again, 2, "old.mid: exists", 1U);
   size_t size = 0U;
@@ -446,6 +408,16 @@ test_refusals(void)
   text = p4d_work_read("old.mid", &size);
   assert(size > 14U && !memcmp(text, "MThd", 4U));
   free(text);
+
+  // Every channel silent: a file of the tempo track alone, and a warning.
+  static const char* const silent[] = { "--plugin",   "mod", "-o", "e.mid",
+                                        "--duration", "0.5", NULL };
+  const P4dProcResult      w        = p4d_cli_run(silent, P4D_PROC_PLAIN);
+  p4d_cli_expect_line(
+    &w, 0, "perlin4d-render: warning: e.mid: no MIDI events", "e.mid");
+  P4dSmf s = p4d_smf_read(p4d_work_path("e.mid"));
+  assert(s.n_tracks == 1U && s.end[0] == 24000);
+  p4d_smf_free(&s);
   p4d_work_clear();
 
   // A folder it may not write to (as user nobody): exit 1, nothing left.

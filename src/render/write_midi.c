@@ -425,6 +425,17 @@ finish_midi(void* writer, P4dRenderStatus* status)
 {
   Midi* const m   = (Midi*)writer;
   Bytes       out = { NULL, 0U, 0U };
+  bool        any = false;
+  for (unsigned c = 0U; c < MIDI_CHANNELS; ++c) {
+    any = any || m->track[c].bytes.len;
+  }
+  if (!any && m->info.n_frames) {
+    // Every first value goes out: only silent channels send nothing.
+    p4d_report_warn("%s: no MIDI events: every cc_N is 128 (Off) and no "
+                    "midi_mode_N is 2 (pitch bend); set one, such as --set "
+                    "cc_1=74",
+                    m->path);
+  }
   if (!build(m, &out)) {
     free(out.data);
     return p4d_report_failure(status, m->path, strerror(ENOMEM));

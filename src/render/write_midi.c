@@ -192,6 +192,9 @@ scale_round(uint64_t f, uint64_t num, uint64_t den)
   const uint64_t lo   = (ll & mask) | (mid << 32U);
   const uint64_t hi   = hh + (lh >> 32U) + (hl >> 32U) + (mid >> 32U);
 
+  if (!hi) { // the usual case: 64 bits hold the product
+    return (int64_t)(lo / den + (lo % den >= den - lo % den));
+  }
   uint64_t q = 0U;
   uint64_t r = 0U;
   for (int bit = 127; bit >= 0; --bit) {

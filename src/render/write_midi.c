@@ -100,6 +100,9 @@ typedef struct {
 static bool
 put(Bytes* b, const uint8_t* bytes, size_t n)
 {
+  if (!n) {
+    return true;
+  }
   if (b->len + n > b->cap) {
     const size_t   cap  = b->cap ? 2U * b->cap + n : 4096U + n;
     uint8_t* const data = (uint8_t*)realloc(b->data, cap);

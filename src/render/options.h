@@ -52,6 +52,9 @@ typedef struct {
   double      sample_rate_hz;
   bool        samplerate_given; ///< --samplerate was given
   unsigned    n_channels;       ///< 0: all
+  unsigned    channel;          ///< --channel K: only channel K, 0: none
+  double      tolerance;        ///< --tolerance: keys.h's thinning, 0: none
+  bool        tolerance_given;  ///< --tolerance was given
   unsigned    n_jobs;
   bool        quiet;
   bool        force;

@@ -245,6 +245,10 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
       !format.writer->picture) {
     p4d_report_warn("--fps: ignored: only CSV output and pictures have a rate");
   }
+  if (o->tolerance_given && chosen && !format.writer->rows) {
+    p4d_report_warn(
+      "--tolerance: ignored: only CSV output and keyframes have rows");
+  }
   if ((o->size_given || o->compression >= 0) && chosen &&
       !format.writer->picture) {
     p4d_report_warn("%s: ignored: only pictures have %s",

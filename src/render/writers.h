@@ -77,8 +77,10 @@ typedef struct {
   uint32_t       fps_num; ///< Pictures: frames per second, fps_num / fps_den
   uint32_t       fps_den;
   int            compression; ///< Pictures: a zlib level, or -1: default
-  const P4dPlan* plan; ///< Sound and rows: what renders (the settings and
-                       ///< their automation), or NULL
+  const P4dPlan* plan;    ///< Sound and rows: what renders (the settings and
+                          ///< their automation), or NULL
+  double   tolerance;     ///< Rows: --tolerance of keys.h's thinning, 0: none
+  unsigned first_channel; ///< The first channel written (--channel), from 0
 } P4dWriterInfo;
 
 /// An output format and its operations (a const table, one per format).
@@ -155,6 +157,9 @@ extern const P4dWriterClass p4d_write_png16; ///< write_png.c: 16 bits
 extern const P4dWriterClass p4d_write_exr;   ///< write_exr.c
 extern const P4dWriterClass p4d_write_r16;   ///< write_r16.c
 extern const P4dWriterClass p4d_write_y4m;   ///< write_y4m.c
+extern const P4dWriterClass p4d_write_json;  ///< write_json.c
+extern const P4dWriterClass p4d_write_ae;    ///< write_ae.c
+extern const P4dWriterClass p4d_write_chan;  ///< write_chan.c
 
 /// What to write: a format and its variant.
 typedef struct {

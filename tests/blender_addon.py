@@ -77,6 +77,16 @@ CASES = [
             "use_song_start": True, "song_start_s": 2.5},
      "render": ["--set", "rate_hz=1", "--seed", "1"],
      "indices": [0], "channels": [4], "start_s": 2.5},
+    # A property of another data-block (the material's node tree), reached
+    # from the object: keyed on the node tree, as Blender keys it.
+    {"name": "roughness",
+     "op": {"data_path": 'active_material.node_tree.nodes["Principled '
+            'BSDF"].inputs["Roughness"].default_value', "array_index": -1,
+            "low": 0.2, "high": 0.9, "rate_hz": 3.0, "seed": 99,
+            "tolerance": 0.01},
+     "fcurve": 'nodes["Principled BSDF"].inputs[9].default_value',
+     "render": ["--set", "rate_hz=3", "--seed", "99"],
+     "indices": [0], "channels": [1], "start_s": 0.0},
 ]
 for _case in CASES:
     _case["op"] = dict(DEFAULTS, **_case["op"])
@@ -98,13 +108,17 @@ def cube():
     return bpy.data.objects["Cube"]
 
 def curves():
-    # Every F-curve of the cube: (path, index) -> [(frame, value, interp)].
-    anim = cube().animation_data
-    if anim is None or anim.action is None:
-        return {}
-    return {"%s[%d]" % (f.data_path, f.array_index):
+    # Every F-curve: action, path, index -> [(frame, value, interpolation)].
+    return {"%s %s[%d]" % (a.name, f.data_path, f.array_index):
             [(k.co.x, k.co.y, k.interpolation) for k in f.keyframe_points]
-            for f in anim.action.fcurves}
+            for a in bpy.data.actions for f in a.fcurves}
+
+def fcurves(case):
+    # The F-curves the case keys: the cube's, or its material's nodes'.
+    owner = cube()
+    if case.get("fcurve"):
+        owner = owner.active_material.node_tree
+    return owner.animation_data.action.fcurves
 
 def value(path, index):
     v = cube().path_resolve(path)
@@ -127,25 +141,27 @@ for rate, fps, base in json.loads(sys.argv[-5]):
         op("EXEC_DEFAULT", True, **case["op"])
         after = curves()
         run = {"rate": rate, "case": case["name"], "values": [],
-               "evaluate": [], "keys": {}, "outside": []}
-        anim = cube().animation_data.action.fcurves
+               "evaluate": [], "keys": {}}
+        anim = fcurves(case)
         path = case["op"]["data_path"]
+        key_path = case.get("fcurve", path)
         for index in case["indices"]:
-            fc = anim.find(path, index=index)
+            fc = anim.find(key_path, index=index)
             run["keys"][str(index)] = [(k.co.x, k.co.y, k.interpolation)
                                        for k in fc.keyframe_points]
         for frame in range(1, 251):
             scene.frame_set(frame)
             run["values"].append([value(path, i) for i in case["indices"]])
-            run["evaluate"].append([anim.find(path, index=i).evaluate(frame)
+            run["evaluate"].append([anim.find(key_path, index=i)
+                                    .evaluate(frame)
                                     for i in case["indices"]])
         result["runs"].append(run)
         # One undo step: the curves as they were, then redo them.
         bpy.ops.ed.undo()
-        result["undo"].append([rate, case["name"],
+        result["undo"].append([rate, case["name"], "undo: as before",
                                before != after and curves() == before])
         bpy.ops.ed.redo()
-        result["undo"].append([rate, case["name"] + ", redo",
+        result["undo"].append([rate, case["name"], "redo: as after",
                                curves() == after])
         bpy.ops.ed.undo_push(message="next")
 # Errors: each reported, and no F-curve changes.
@@ -276,10 +292,10 @@ def main():
                                  len(case["indices"]), worst,
                                  case["op"]["tolerance"], shifted))
         assert len(result["runs"]) == len(RATES) * len(CASES)
-        for rate, name, same in result["undo"]:
-            print("# undo %s %s: %s" % (rate, name, "the curves as they were"
-                                        if same else "WRONG"))
-            assert same, (rate, name)
+        for rate, name, what, same in result["undo"]:
+            print("# %-10s %-13s %s: %s" % (rate, name, what,
+                                             "yes" if same else "NO"))
+            assert same, (rate, name, what)
         for name, message, same in result["errors"]:
             print("# error (%s): %s; curves %s" % (
                 name, message, "unchanged" if same else "CHANGED"))

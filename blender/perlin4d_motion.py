@@ -30,8 +30,14 @@ How the keys are made:
      elements, at most 4) takes the Mod's channel ((channel - 1 + j) mod 4)
      + 1, so that x, y and z wander apart (Spread 0 moves them together);
      the selected objects, in name order, take seeds seed, seed + 1, ...
-     (mod 65536), so that each moves its own way.
-  5. Everything is rendered and checked before anything changes: an error
+     (mod 65536), so that each moves its own way.  A data-block that
+     several of them share (a material, a mesh) is keyed once, by the
+     first.
+  5. Settings: a preset of the Mod (perlin4d-render --list-presets), or
+     the dialog's Clock, Rate, Period, Octaves and Spread; More settings
+     passes any other parameter (--set symbol=value); Seed, Low, High
+     and the tempo apply to either.
+  6. Everything is rendered and checked before anything changes: an error
      (the renderer's own one-line message, a missing property) is
      reported and leaves the scene as it was.
 
@@ -46,6 +52,12 @@ the property, as Blender's own Insert Keyframe does.
 The renderer: the add-on preferences' path, else the PERLIN4D_RENDER
 environment variable, else perlin4d-render on the PATH, else the one the
 build installed (PREFIX/bin/perlin4d-render).
+
+Limits: keys lie on whole frames, so between frames (motion blur's
+sub-frames) the property follows the straight line between them; after
+the range the curve runs straight from the last key to the next one kept;
+an integer property rounds the curve; the tempo is one number (Blender
+has no tempo map).
 """
 
 import json
@@ -176,6 +188,11 @@ def scene_fps(scene):
     return Fraction(scene.render.fps) / base
 
 
+def decimal(value):
+    """A setting as the user typed it: Blender keeps 32-bit floats."""
+    return "%.7g" % value
+
+
 def split_path(data_path):
     """Split a data path into its owner's path and its last property.
 
@@ -258,12 +275,26 @@ def read_keys(document, channel, start_s, fps, frame_start):
     return None
 
 
-def replace_keys(ident, path, index, keys, frame_start, frame_end):
-    """Replace the F-curve's keys inside [frame_start, frame_end]."""
+def fcurves_of(ident):
+    """The F-curves of the data-block's action (made if it has none)."""
     anim = ident.animation_data or ident.animation_data_create()
     if anim.action is None:
         anim.action = bpy.data.actions.new(ident.name + "Action")
-    curves = anim.action.fcurves
+    action = anim.action
+    if hasattr(action, "fcurves"):  # Blender 3.4 to 4.x
+        return action.fcurves
+    # Blender 5's layered actions keep the curves in a slot's channel bag
+    # (not tried here: Debian 12 has Blender 3.4).
+    from bpy_extras import anim_utils  # pylint: disable=import-outside-toplevel
+    if anim.action_slot is None:
+        anim.action_slot = action.slots.new(ident.id_type, ident.name)
+    return anim_utils.action_ensure_channelbag_for_slot(
+        action, anim.action_slot).fcurves
+
+
+def replace_keys(ident, path, index, keys, frame_start, frame_end):
+    """Replace the F-curve's keys inside [frame_start, frame_end]."""
+    curves = fcurves_of(ident)
     curve = curves.find(path, index=max(index, 0))
     if curve is None:
         curve = curves.new(path, index=max(index, 0))
@@ -409,8 +440,9 @@ class OBJECT_OT_perlin4d_motion(bpy.types.Operator):
             symbol, _, value = item.partition("=")
             if not symbol or not value:
                 return "More settings: %s is not symbol=value" % item
-            if symbol in ("out_min", "out_max"):
-                return "More settings: use Low and High, not %s" % symbol
+            if symbol in ("out_min", "out_max", "seed"):
+                return "More settings: %s is set by %s" % (
+                    symbol, "Seed" if symbol == "seed" else "Low and High")
             args += ["--set", "%s=%s" % (symbol, value)]
         return args
 
@@ -426,7 +458,7 @@ class OBJECT_OT_perlin4d_motion(bpy.types.Operator):
             first, last = self.frame_start, self.frame_end
         if last < first:
             return "the range %d to %d is empty" % (first, last)
-        start_s = self.song_start_s if self.use_song_start \
+        start_s = float(decimal(self.song_start_s)) if self.use_song_start \
             else (first - 1) / fps
         if start_s < 0:
             return "frame %d is before the song's start: give the song " \
@@ -443,13 +475,14 @@ class OBJECT_OT_perlin4d_motion(bpy.types.Operator):
                 "--start", repr(float(start_s)),
                 # Half a frame more than the last row: rows 0 .. n - 1.
                 "--duration", repr(float((last - first + 0.5) / fps)),
-                "--tempo", repr(self.tempo_bpm),
-                "--tolerance", repr(self.tolerance)]
+                "--tempo", decimal(self.tempo_bpm),
+                "--tolerance", decimal(self.tolerance)]
         if self.preset != "NONE":
             args += ["--preset", self.preset]
         else:
             for symbol in ("rate_hz", "period_beats", "octaves", "spread"):
-                args += ["--set", "%s=%r" % (symbol, getattr(self, symbol))]
+                args += ["--set", "%s=%s" % (symbol,
+                                             decimal(getattr(self, symbol)))]
             args += ["--set", "clock=" + self.clock]
         args += extra + ["--set", "out_min=0", "--set", "out_max=1"]
         return {"render": render, "args": args, "fps": float(fps),
@@ -463,12 +496,17 @@ class OBJECT_OT_perlin4d_motion(bpy.types.Operator):
             return {"CANCELLED"}
         objects = sorted(context.selected_objects, key=lambda o: o.name)
         jobs = []
+        keyed = set()
         for obj in objects:
             target = resolve_target(obj, self.data_path, self.array_index)
             if isinstance(target, str):
                 self.report({"ERROR"}, target)
                 return {"CANCELLED"}
-            jobs.append((obj, target))
+            # A shared data-block: the first object keys it.
+            owner = (target[0].as_pointer(), target[1])
+            if owner not in keyed:
+                keyed.add(owner)
+                jobs.append((obj, target))
         work = tempfile.mkdtemp(prefix="perlin4d-motion-")
         try:
             curves = self.render_all(plan, jobs, work)

@@ -41,7 +41,8 @@ import sys
 import tempfile
 from fractions import Fraction
 
-FRAMES = 250
+# The scene's range; a case may key another (the operator's own range).
+FRAMES = (1, 250)
 # One rounding of a 32-bit float, relative (F-curve keys and values).
 FLOAT32_EPS = 2.0 ** -23
 
@@ -66,7 +67,9 @@ CASES = [
     {"name": "rotation",
      "op": {"data_path": "rotation_euler", "array_index": -1, "low": -0.3,
             "high": 0.3, "seed": 3, "tolerance": 0.002,
-            "preset": "wander-per-bar", "tempo_bpm": 100.0, "channel": 2},
+            "preset": "wander-per-bar", "tempo_bpm": 100.0, "channel": 2,
+            "use_scene_range": False, "frame_start": 51, "frame_end": 300},
+     "frames": (51, 300),
      "render": ["--preset", "wander-per-bar", "--seed", "3", "--tempo",
                 "100"],
      "indices": [0, 1, 2], "channels": [2, 3, 4], "start_s": 0.0},
@@ -90,6 +93,7 @@ CASES = [
 ]
 for _case in CASES:
     _case["op"] = dict(DEFAULTS, **_case["op"])
+    _case.setdefault("frames", FRAMES)
 RATES = [("24", 24, 1.0), ("30000/1001", 30, 1.001)]
 
 # Run inside Blender: argv after "--" is ADDON RENDER CASES OUT.
@@ -133,7 +137,7 @@ for rate, fps, base in json.loads(sys.argv[-5]):
     # Undo replaces every data-block: take the scene anew each time.
     scene = bpy.context.scene
     scene.render.fps, scene.render.fps_base = fps, base
-    scene.frame_start, scene.frame_end = 1, 250
+    scene.frame_start, scene.frame_end = cases[0]["frames"]
     for case in cases:
         scene = bpy.context.scene
         prefs.render_path = render
@@ -149,7 +153,8 @@ for rate, fps, base in json.loads(sys.argv[-5]):
             fc = anim.find(key_path, index=index)
             run["keys"][str(index)] = [(k.co.x, k.co.y, k.interpolation)
                                        for k in fc.keyframe_points]
-        for frame in range(1, 251):
+        first, last = case["frames"]
+        for frame in range(first, last + 1):
             scene.frame_set(frame)
             run["values"].append([value(path, i) for i in case["indices"]])
             run["evaluate"].append([anim.find(key_path, index=i)
@@ -164,6 +169,30 @@ for rate, fps, base in json.loads(sys.argv[-5]):
         result["undo"].append([rate, case["name"], "redo: as after",
                                curves() == after])
         bpy.ops.ed.undo_push(message="next")
+# Two objects: each its own seed (by name: Cube seed 7, Cube2 seed 8).
+scene = bpy.context.scene
+scene.render.fps, scene.render.fps_base = 24, 1.0
+twin = bpy.data.objects.new("Cube2", cube().data)
+scene.collection.objects.link(twin)
+cube().select_set(True)
+twin.select_set(True)
+prefs.render_path = render
+op("EXEC_DEFAULT", True, **dict(cases[0]["op"], array_index=0,
+                                tolerance=0.0))
+result["twins"] = {}
+for name in ("Cube", "Cube2"):
+    obj = bpy.data.objects[name]
+    values = []
+    for frame in range(1, 251):
+        scene.frame_set(frame)
+        values.append(obj.location.x)
+    result["twins"][name] = values
+# A data-block both share (the material's node tree): keyed once, by Cube.
+roughness = [c for c in cases if c.get("fcurve")][0]
+op("EXEC_DEFAULT", True, **dict(roughness["op"], tolerance=0.0))
+shared = fcurves(roughness).find(roughness["fcurve"])
+result["twins"]["shared"] = [shared.evaluate(f) for f in range(1, 251)]
+twin.select_set(False)
 # Errors: each reported, and no F-curve changes.
 settings = dict(cases[0]["op"])
 bad = [("missing renderer", dict(settings), "/nonexistent/perlin4d-render"),
@@ -184,19 +213,23 @@ json.dump(result, open(out, "w"))
 """
 
 
-def render_csv(render, work, case, rate, start_s, name):
-    """The renderer's rows for the case: [[out_1 .. out_4], ...]."""
+def render_csv(render, work, case, rate, name):
+    """The renderer's rows for the case: [[out_1 .. out_4], ...].
+
+    Row k is frame k + 1: the render starts at the song time of frame 1.
+    """
     path = os.path.join(work, name + ".csv")
     fps = Fraction(rate)
-    # Rows 0 .. FRAMES: one more than the range, for the shifted check.
+    last = case["frames"][1]
+    # Rows 0 .. last: one more than the range, for the shifted check.
     subprocess.run([render, "--plugin", "mod", "-o", path, "--quiet",
-                    "--force", "--fps", rate, "--start", repr(start_s),
-                    "--duration", repr(float((FRAMES + 0.5) / fps)),
+                    "--force", "--fps", rate, "--start", repr(case["start_s"]),
+                    "--duration", repr(float((last + 0.5) / fps)),
                     "--set", "out_min=0", "--set", "out_max=1"]
                    + case["render"], check=True)
     with open(path, encoding="utf-8") as stream:
         rows = list(csv.reader(stream))[1:]
-    assert len(rows) == FRAMES + 1, len(rows)
+    assert len(rows) == last + 1, len(rows)
     return [[float(x) for x in row[1:]] for row in rows]
 
 
@@ -208,17 +241,19 @@ def check_run(run, case, rows):
         + 4 * FLOAT32_EPS * max(abs(low), abs(high))
     worst = 0.0
     shifted = 0.0
-    for k in range(FRAMES):
+    first, last = case["frames"]
+    for frame in range(first, last + 1):
+        k = frame - first
         for j, channel in enumerate(case["channels"]):
-            want = low + rows[k][channel - 1] * span
+            want = low + rows[frame - 1][channel - 1] * span
             got = run["values"][k][j]
             assert abs(run["evaluate"][k][j] - got) <= allowed, \
-                (case["name"], k + 1, run["evaluate"][k][j], got)
+                (case["name"], frame, run["evaluate"][k][j], got)
             worst = max(worst, abs(got - want))
             assert abs(got - want) <= allowed, \
-                (run["rate"], case["name"], "frame", k + 1, got, want,
+                (run["rate"], case["name"], "frame", frame, got, want,
                  allowed)
-            off = low + rows[k + 1][channel - 1] * span
+            off = low + rows[frame][channel - 1] * span
             shifted = max(shifted, abs(got - off))
     # Frame F one row late would be far outside the tolerance.
     assert shifted > 10 * allowed, (case["name"], shifted, allowed)
@@ -228,16 +263,17 @@ def check_run(run, case, rows):
 def check_keys(run, case):
     """LINEAR keys on whole frames inside the range, the rest kept."""
     n_keys = 0
+    first, last = case["frames"]
     for index, keys in run["keys"].items():
-        inside = [k for k in keys if 1 <= k[0] <= FRAMES]
-        outside = [k for k in keys if not 1 <= k[0] <= FRAMES]
-        assert inside[0][0] == 1 and inside[-1][0] == FRAMES, inside
+        inside = [k for k in keys if first <= k[0] <= last]
+        outside = [k for k in keys if not first <= k[0] <= last]
+        assert inside[0][0] == first and inside[-1][0] == last, inside
         assert all(k[2] == "LINEAR" and k[0] == round(k[0])
                    for k in inside), inside
         if case["op"]["tolerance"] == 0:
-            assert len(inside) == FRAMES, len(inside)
+            assert len(inside) == last - first + 1, len(inside)
         else:
-            assert len(inside) < FRAMES, len(inside)  # thinned
+            assert len(inside) < last - first + 1, len(inside)  # thinned
         if case["name"] == "location_z":
             # The keys at -10 and 300 were there before: kept.
             assert [k[0] for k in outside] == [-10, 300], outside
@@ -246,6 +282,31 @@ def check_keys(run, case):
             assert not outside, (index, outside)
         n_keys += len(inside)
     return n_keys
+
+
+def check_twins(render, work, twins):
+    """Two objects keyed at once: seeds 7 and 8, in name order."""
+    case = CASES[0]
+    low, high = case["op"]["low"], case["op"]["high"]
+    allowed = 4 * FLOAT32_EPS * max(abs(low), abs(high))
+    for name, seed in (("Cube", 7), ("Cube2", 8)):
+        rows = render_csv(render, work, dict(case, render=[
+            "--set", "rate_hz=2", "--seed", str(seed)]), "24",
+                          "twin-%d" % seed)
+        worst = max(abs(v - (low + rows[k][0] * (high - low)))
+                    for k, v in enumerate(twins[name]))
+        print("# two objects: %s has seed %d (largest error %.2e)" % (
+            name, seed, worst))
+        assert worst <= allowed, (name, worst)
+    assert twins["Cube"] != twins["Cube2"]
+    case = [c for c in CASES if c.get("fcurve")][0]
+    low, high = case["op"]["low"], case["op"]["high"]
+    rows = render_csv(render, work, case, "24", "shared")
+    worst = max(abs(v - (low + rows[k][0] * (high - low)))
+                for k, v in enumerate(twins["shared"]))
+    print("# two objects, one material: keyed once, with Cube's seed "
+          "(largest error %.2e)" % worst)
+    assert worst <= 4 * FLOAT32_EPS * max(abs(low), abs(high)), worst
 
 
 def main():
@@ -281,14 +342,14 @@ def main():
         cases = {case["name"]: case for case in CASES}
         for run in result["runs"]:
             case = cases[run["case"]]
-            rows = render_csv(render, work, case, run["rate"],
-                              case["start_s"], "%s-%d" % (
-                                  case["name"], len(run["rate"])))
+            rows = render_csv(render, work, case, run["rate"], "%s-%d" % (
+                case["name"], len(run["rate"])))
             worst, shifted = check_run(run, case, rows)
             n_keys = check_keys(run, case)
-            print("# %-10s %-13s %3d keys for %d frames x %d: largest "
+            print("# %-10s %-10s %3d keys, frames %d-%d x %d: largest "
                   "error %.2e of |High - Low| (allowed %g); one frame "
-                  "late %.2e" % (run["rate"], case["name"], n_keys, FRAMES,
+                  "late %.2e" % (run["rate"], case["name"], n_keys,
+                                 case["frames"][0], case["frames"][1],
                                  len(case["indices"]), worst,
                                  case["op"]["tolerance"], shifted))
         assert len(result["runs"]) == len(RATES) * len(CASES)
@@ -303,6 +364,7 @@ def main():
         assert "cannot run perlin4d-render" in result["errors"][0][1]
         assert "no_such_thing" in result["errors"][1][1]
         assert "no_such_param" in result["errors"][2][1]
+        check_twins(render, work, result["twins"])
     return 0
 
 

@@ -353,7 +353,7 @@ class OBJECT_OT_perlin4d_motion(bpy.types.Operator):
     frame_end: IntProperty(name="End", default=250,
                            description="Last frame to key")
     use_song_start: BoolProperty(
-        name="Song time of the first frame", default=False,
+        name="Set song time", default=False,
         description="Give the song time of the range's first frame "
         "(off: frame F is song second (F - 1) / fps)")
     song_start_s: FloatProperty(
@@ -415,14 +415,14 @@ class OBJECT_OT_perlin4d_motion(bpy.types.Operator):
         for name in ("data_path", "array_index", "low", "high"):
             layout.prop(self, name)
         layout.prop(self, "use_scene_range")
-        row = layout.row()
-        row.enabled = not self.use_scene_range
-        row.prop(self, "frame_start")
-        row.prop(self, "frame_end")
+        col = layout.column(align=True)
+        col.enabled = not self.use_scene_range
+        col.prop(self, "frame_start")
+        col.prop(self, "frame_end")
         layout.prop(self, "use_song_start")
-        row = layout.row()
-        row.enabled = self.use_song_start
-        row.prop(self, "song_start_s")
+        col = layout.column()
+        col.enabled = self.use_song_start
+        col.prop(self, "song_start_s")
         layout.prop(self, "preset")
         col = layout.column()
         col.enabled = self.preset == "NONE"
@@ -584,7 +584,9 @@ class VIEW3D_PT_perlin4d_motion(bpy.types.Panel):
 
 def menu_entry(self, _context):
     """Object > Perlin4D Motion."""
-    self.layout.operator(OBJECT_OT_perlin4d_motion.bl_idname)
+    self.layout.separator()
+    self.layout.operator(OBJECT_OT_perlin4d_motion.bl_idname,
+                         icon="FCURVE")
 
 
 CLASSES = (Perlin4dMotionPreferences, OBJECT_OT_perlin4d_motion,

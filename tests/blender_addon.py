@@ -5,17 +5,20 @@
 
 usage: blender_addon.py RENDERER ADDON.py
 
-Blender (blender -b --factory-startup) enables the add-on ADDON.py (from a
-folder of its own, through addon_utils, so that its preferences exist),
-points its preferences at RENDERER and runs its operator on the default
-cube, at 24 fps and at 30000/1001 fps (fps 30, fps_base 1.001), frames 1
-to 250:
+Blender (blender -b --factory-startup, its user folders in a temporary
+folder) installs the add-on ADDON.py as Edit > Preferences > Add-ons >
+Install... does (preferences.addon_install), enables it, points its
+preferences at RENDERER and runs its operator on the default cube, at 24
+fps and at 30000/1001 fps (fps 30, fps_base 1.001), frames 1 to 250:
   - location[2] (Low -0.5, High 1.5, rate 2 Hz, seed 7, tolerance 0.002),
     over a curve that already has keys at frames -10 and 300 (kept);
   - rotation_euler, every index (the preset wander-per-bar, Song beats at
-    100 bpm, channels 2, 3, 4), tolerance 0.002;
+    100 bpm, channels 2, 3, 4), tolerance 0.002, frames 51 to 300;
   - the custom property ["wobble"] with the song time of frame 1 given
-    (2.5 s), tolerance 0 (a key a frame).
+    (2.5 s), tolerance 0 (a key a frame);
+  - the material's Roughness, keyed on its node tree.
+Then a second object sharing the cube's mesh: the two get seeds 7 and 8
+on location[0], and their shared material is keyed once, with seed 99.
 At every frame (scene.frame_set) it reads the property's value and the
 F-curve's evaluate(); this script renders the CSV at the same fps itself
 (from song time 0, or 2.5 s: row k is frame k + 1) and every row must
@@ -102,9 +105,21 @@ import bpy, addon_utils, json, os, shutil, sys
 addon, render, cases, out = sys.argv[-4:]
 cases = json.loads(cases)
 os.environ.pop("PERLIN4D_RENDER", None)
-sys.path.insert(0, os.path.dirname(addon))
+# As Edit > Preferences > Add-ons > Install... and the add-on's tick box.
+assert bpy.ops.preferences.addon_install(filepath=addon) == {"FINISHED"}
 addon_utils.enable("perlin4d_motion", default_set=True, handle_error=None)
 prefs = bpy.context.preferences.addons["perlin4d_motion"].preferences
+# The renderer: the preferences' path, else PERLIN4D_RENDER.
+import perlin4d_motion
+assert perlin4d_motion.__file__.startswith(
+    os.environ["BLENDER_USER_SCRIPTS"]), perlin4d_motion.__file__
+os.environ["PERLIN4D_RENDER"] = render
+found_env = perlin4d_motion.find_renderer(bpy.context)
+prefs.render_path = "/elsewhere/perlin4d-render"
+found_prefs = perlin4d_motion.find_renderer(bpy.context)
+os.environ.pop("PERLIN4D_RENDER")
+assert (found_env, found_prefs) == (render, "/elsewhere/perlin4d-render"), \
+    (found_env, found_prefs)
 op = bpy.ops.object.perlin4d_motion
 result = {"undo": [], "errors": [], "runs": []}
 
@@ -318,10 +333,6 @@ def main():
     render = os.path.abspath(sys.argv[1])
     addon = os.path.abspath(sys.argv[2])
     with tempfile.TemporaryDirectory(prefix="p4d-blender-addon-") as work:
-        # A folder holding the add-on alone: Blender imports it from there.
-        folder = os.path.join(work, "addon")
-        os.mkdir(folder)
-        shutil.copy(addon, os.path.join(folder, "perlin4d_motion.py"))
         out = os.path.join(work, "result.json")
         script = os.path.join(work, "in_blender.py")
         with open(script, "w", encoding="utf-8") as stream:
@@ -331,7 +342,7 @@ def main():
         done = subprocess.run(
             [blender, "-b", "--factory-startup", "--python-exit-code", "1",
              "--python", script, "--",
-             json.dumps(RATES), os.path.join(folder, "perlin4d_motion.py"),
+             json.dumps(RATES), addon,
              render, json.dumps(CASES), out],
             capture_output=True, text=True, check=False, env=env)
         if done.returncode or not os.path.exists(out):

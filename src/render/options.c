@@ -101,10 +101,9 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "wav, flac, aiff, csv, json (curves), chan\n"
     "(Nuke), ae (After Effects keyframes), and/or\n"
     "a sample format: pcm16, pcm24, pcm32, float\n"
-    "(e.g. wav-pcm24);\n"
-    "default: the extension's, WAV float, FLAC and\n"
-    "AIFF 24-bit; pictures: png, png16, exr,\n"
-    "exr-half, r16, y4m or y4m-420"},
+    "(e.g. wav-pcm24); default: the extension's,\n"
+    "WAV float, FLAC and AIFF 24-bit; pictures:\n"
+    "png, png16, exr, exr-half, r16, y4m or y4m-420"},
   [P4D_OPT_FPS] = {0, P4D_VALUE_TEXT, "fps", "N", 1.0, 1000.0,
     "rows (CSV, keyframes) or picture frames per\n"
     "second, 1 to 1000, a decimal or a fraction\n"

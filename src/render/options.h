@@ -53,9 +53,9 @@ typedef struct {
   bool        samplerate_given; ///< --samplerate was given
   unsigned    n_channels;       ///< 0: all
   unsigned    channel;          ///< --channel K: only channel K, 0: none
-  double      tolerance;        ///< --tolerance: keys.h's thinning, 0: none
-  bool        tolerance_given;  ///< --tolerance was given
   unsigned    n_jobs;
+  double      tolerance;       ///< --tolerance: keys.h's thinning, 0: none
+  bool        tolerance_given; ///< --tolerance was given
   bool        quiet;
   bool        force;
   bool        list_params;

@@ -243,7 +243,8 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
     o->output && !p4d_writers_choose(o->output, o->format, &format, &ignored);
   if (o->fps_given && chosen && !format.writer->rows &&
       !format.writer->picture) {
-    p4d_report_warn("--fps: ignored: only CSV output and pictures have a rate");
+    p4d_report_warn(
+      "--fps: ignored: only CSV output, keyframes and pictures have a rate");
   }
   if (o->tolerance_given && chosen && !format.writer->rows) {
     p4d_report_warn(

@@ -3,9 +3,10 @@
 
 /*
   Nuke .chan: one line per frame, "frame tx ty tz rx ry rz", read by Nuke's
-  and Houdini's camera and transform importers and by Blender's bundled
-  importer (io_anim_nuke_chan, which needs the seven columns and reads the
-  frame with int()).  Frames are whole numbers counting from 1 at the
+  camera and transform nodes (Import chan file), by Houdini's File CHOP (as
+  raw columns, the frame the first) and by Blender's bundled importer
+  (io_anim_nuke_chan, which needs the seven columns and reads the frame
+  with int()).  Frames are whole numbers counting from 1 at the
   render's start (the first frame of Nuke and Blender), one per row at
   --fps; the channels written fill tx, ty, tz, rx, ... in order, the other
   columns are 0.  Values as the CSV prints them ("%.9g").  A .chan holds

@@ -22,6 +22,7 @@
 
 #include "decimal.h"
 #include "keys.h"
+#include "render.h"
 #include "writers.h"
 
 #include <stdio.h>
@@ -67,25 +68,31 @@ static void
 put_f6(FILE* file, double x)
 {
   char text[P4D_DECIMAL_MAX];
-  fwrite(text, 1U, p4d_decimal_f6(x, text), file);
+  (void)fwrite(text, 1U, p4d_decimal_f6(x, text), file); // ferror() tells
 }
 
 static void
 put_g9(FILE* file, float x)
 {
   char text[P4D_DECIMAL_MAX];
-  fwrite(text, 1U, p4d_decimal_g9(x, text), file);
+  (void)fwrite(text, 1U, p4d_decimal_g9(x, text), file); // ferror() tells
 }
 
-/// "settings": every parameter at the render's start, by port symbol.
+/// "settings": every parameter at the render's start, by port symbol: as
+/// the engine used them there (automated, they change on the grid of
+/// P4D_AUTOMATION_GRID frames: those of the step the start lies in).
 static void
 put_settings(FILE* file, const P4dPlan* plan)
 {
   fputs("  \"settings\": {", file);
   if (plan) {
     const P4dParamTable* const table = p4d_kind_params(plan->kind);
+    const int64_t              start = plan->start_frame; // >= 0
     float                      params[P4D_MAX_PARAMS];
-    p4d_plan_params_at(plan, plan->start_frame, params);
+    p4d_plan_params_at(plan,
+                       plan->automated ? start - start % P4D_AUTOMATION_GRID
+                                       : start,
+                       params);
     for (uint32_t i = 0U; i < table->n_params; ++i) {
       fputs(i ? ",\n    " : "\n    ", file);
       put_string(file, table->params[i].symbol);

@@ -8,7 +8,8 @@
   be the --plot), its variants (a sound file's sample formats), and its
   operations: open on an atomic file, write blocks of frames, finish, close.
   Each lives in a file named for what it writes (write_sound.c, write_csv.c,
-  write_svg.c, write_png.c, write_exr.c, write_r16.c, write_y4m.c); a
+  write_svg.c, write_png.c, write_exr.c, write_r16.c, write_y4m.c,
+  write_json.c, write_ae.c, write_chan.c; the row writers share keys.h); a
   sound or text writer takes blocks of frames (write()), a picture writer
   pictures (write_picture()).  writers.c holds the one list they are chosen
   from.  Code outside the writers never asks which format it has: it reads the

@@ -552,6 +552,10 @@ class OBJECT_OT_perlin4d_motion(bpy.types.Operator):
                     document = json.load(stream)
             except (OSError, ValueError) as err:
                 return "cannot read perlin4d-render's JSON: %s" % err
+            if document.get("format") != "perlin4d-curves" \
+                    or document.get("version") != 1:
+                return "%s does not write perlin4d-curves version 1 (too " \
+                    "old or too new for this add-on)" % plan["render"]
             for index, channel in zip(indices, channels):
                 keys = read_keys(document, channel, plan["start_s"],
                                  plan["fps"], plan["first"])

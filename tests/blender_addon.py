@@ -28,7 +28,8 @@ off-by-one frame mapping).  Every key inside the range is LINEAR.
 
 Blender's undo in background mode works once ed.undo_push() has started
 the undo system: one ed.undo() after the operator must restore every
-F-curve as it was before (one undo step).  Errors: a renderer path that
+F-curve as it was before (one undo step), and ed.redo() the operator's.
+The renderer found is the preferences' path, else PERLIN4D_RENDER.  Errors: a renderer path that
 does not exist, a property the cube lacks and a parameter the renderer
 refuses are each reported (the operator raises RuntimeError with the one
 line) and change no F-curve.

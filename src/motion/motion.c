@@ -117,8 +117,15 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
 
   P4dStatus st = P4D_SUCCESS;
   for (unsigned c = 0U; c < 2U && !st; ++c) {
-    m->line[c] = (float*)calloc(size + P4D_MOTION_TAPS, sizeof(float));
+    m->line[c] = (double*)calloc(size + P4D_MOTION_TAPS, sizeof(double));
     st         = m->line[c] ? P4D_SUCCESS : P4D_ERR_NO_MEM;
+  }
+  m->kernel =
+    st ? NULL : (double*)malloc(P4D_MOTION_KERNEL_SIZE * sizeof(double));
+  if (!st && !m->kernel) {
+    st = P4D_ERR_NO_MEM;
+  } else if (!st) {
+    p4d_motion_kernel_fill(m->kernel);
   }
   for (unsigned e = 0U; e < N_ENGINES && !st; ++e) {
     st = p4d_engine_new(P4D_KIND_MOD, sample_rate_hz, &m->engine[e]);
@@ -142,6 +149,7 @@ p4d_motion_free(P4dMotion* motion)
     }
     free(motion->line[0]);
     free(motion->line[1]);
+    free(motion->kernel);
     free(motion);
   }
 }

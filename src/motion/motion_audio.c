@@ -30,19 +30,21 @@
             The knots restart (both equal to the frame's g) whenever the
             filters start from rest or the grid moves.
     delay   d = D0 + wow_ms u_w + flutter_ms u_f, in frames; D0 = (max wow
-            + max flutter) ms + 4 frames (the interpolator's half width),
-            rounded up: the latency, the same for every setting.  The dry
-            path and bypass read the line at D0, so everything lines up.
-            Reading at a fraction uses 8-point Lagrange interpolation
-            (maximally flat: a 1 kHz sine through the largest wow and
-            flutter differs from the ideal by far less than -80 dB, see
-            tests/test_motion_wobble.c); a whole delay reads the tap.
+            + max flutter) ms + 16 frames (the read's half width), rounded
+            up: the latency, the same for every setting.  The dry path and
+            bypass read the line at D0, so everything lines up.  Reading
+            at a fraction uses a 32-point Kaiser-windowed sinc, 512 phases
+            interpolated linearly (motion_kernel.h): against an ideal
+            resampling of the same delay curve within -90 dB up to 2/3 of
+            Nyquist and -70 dB up to 0.79 of Nyquist (16 and 19 kHz at 48
+            kHz), see tests/test_motion_read.c; a whole delay reads the
+            tap.
   Wet = pan(gain(filter(delay))); out = output_gain ((1 - mix) dry + mix
   wet); bypass (enabled 0) cross-fades to dry over 20 ms.  The depths, mix,
   output, width, cutoff, resonance and enabled glide over 20 ms (a quintic
   ramp restarted from where it is on a change), so no control clicks.
 
-  Bounded past.  The delay line reaches back D0 + 12 ms + 4 frames.  The
+  Bounded past.  The delay line reaches back D0 + 12 ms + 16 frames.  The
   filter is IIR: three filters run staggered per channel on a grid of song
   frames, filter j restarting from rest whenever grid time minus j Q is a
   multiple of 3Q, and the output uses the oldest (3Q > age >= 2Q once the
@@ -119,8 +121,8 @@ void
 p4d_motion_audio_clear(P4dMotion* m)
 {
   const size_t size = m->mask + 1U + P4D_MOTION_TAPS;
-  memset(m->line[0], 0, size * sizeof(float));
-  memset(m->line[1], 0, size * sizeof(float));
+  memset(m->line[0], 0, size * sizeof(double));
+  memset(m->line[1], 0, size * sizeof(double));
   memset(m->svf, 0, sizeof(m->svf));
   memset(m->age, 0, sizeof(m->age));
   m->audio_dirty  = false;
@@ -211,11 +213,16 @@ take_input(P4dMotion* m, const float* const in[2], uint32_t done, uint32_t n)
   const uint32_t room  = mask + 1U - start;
   const uint32_t first = n < room ? n : room;
   for (unsigned c = 0U; c < 2U; ++c) {
-    float* const line = m->line[c];
-    memcpy(line + start, m->x[c], first * sizeof(float));
-    memcpy(line, m->x[c] + first, (n - first) * sizeof(float));
+    double* const      line = m->line[c];
+    const float* const x    = m->x[c];
+    for (uint32_t i = 0U; i < first; ++i) {
+      line[start + i] = x[i];
+    }
+    for (uint32_t i = first; i < n; ++i) {
+      line[i - first] = x[i];
+    }
     // The copy past the end, so that a read's points never wrap.
-    memcpy(line + mask + 1U, line, P4D_MOTION_TAPS * sizeof(float));
+    memcpy(line + mask + 1U, line, P4D_MOTION_TAPS * sizeof(double));
   }
 }
 
@@ -228,8 +235,8 @@ take_dry(P4dMotion* m, uint32_t n)
   const uint32_t room  = mask + 1U - start;
   const uint32_t first = n < room ? n : room;
   for (unsigned c = 0U; c < 2U; ++c) {
-    const float* const line = m->line[c];
-    double* const      dry  = m->dry[c];
+    const double* const line = m->line[c];
+    double* const       dry  = m->dry[c];
     for (uint32_t i = 0U; i < first; ++i) {
       dry[i] = line[start + i];
     }
@@ -398,7 +405,7 @@ block_passes(P4dMotion* m, uint32_t n)
   for (unsigned c = 0U; c < 2U; ++c) {
     if (ps.reads) {
       p4d_motion_block_read(
-        m->line[c], m->mask, m->idx, m->delay[c], m->read[c], n);
+        m->line[c], m->kernel, m->mask, m->idx, m->delay[c], m->read[c], n);
     }
     if (ps.gains) {
       p4d_motion_block_exp(m->gain_x[c], m->gain[c], n);

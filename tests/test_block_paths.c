@@ -122,7 +122,7 @@ check_motion(const double* line, const double* kernel, uint32_t mask)
       // Whole delays (the tap) and fractions, up to Motion's swing.
       d[i] = p4d_rng_below(&rng, 4U) == 0U
                ? (double)(P4D_MOTION_MARGIN + p4d_rng_below(&rng, 600U))
-               : p4d_rng_uniform(&rng, P4D_MOTION_MARGIN, 600.0);
+               : p4d_rng_uniform(&rng, (double)P4D_MOTION_MARGIN, 600.0);
       x[i] = p4d_rng_below(&rng, 8U) == 0U ? 0.0
                                            : p4d_rng_uniform(&rng, -40.0, 20.0);
     }

@@ -64,7 +64,7 @@ bessel_i0(double x)
 static void
 ref_fill(void)
 {
-  const size_t row = 2U * REF_HALF;
+  const size_t row = (size_t)2 * REF_HALF;
   ref_table        = (double*)malloc((REF_PHASES + 1U) * row * sizeof(double));
   assert(ref_table);
   const double i0_b = bessel_i0(REF_BETA);
@@ -89,7 +89,7 @@ ref_read(const float* x, int64_t n, double d)
   const int64_t       p   = (int64_t)t;
   const double        a   = t - (double)p;
   const double* const h0  = ref_table + (size_t)p * 2U * REF_HALF;
-  const double* const h1  = h0 + 2U * REF_HALF;
+  const double* const h1  = h0 + (size_t)2 * REF_HALF;
   const float* const  pts = x + (n - di - REF_HALF);
   double              y   = 0.0;
   for (unsigned k = 0U; k < 2U * REF_HALF; ++k) {

@@ -23,12 +23,11 @@
     VD   vd_add(VD a, VD b), vd_sub, vd_mul     a + b, a - b, a * b
     VD   vd_load(const double* p)               P4D_W / 2 values, unaligned
     void vd_store(double* p, VD x)              P4D_W / 2 values, unaligned
-    VDM  vd_lt(VD a, VD b), vd_eq               the lanes where a < b, a == b
+    VDM  vd_lt(VD a, VD b)                      the lanes where a < b
     VD   vd_blend(VDM m, VD a, VD b)            b in the lanes of m, a
                                                 elsewhere
     VL   vd_trunc(VD x)                         (int64_t)x
     VD   vl_to_vd(VL k)                         (double)k
-    void vl_store(int64_t* p, VL k)             P4D_W / 2 values, unaligned
     VD   vl_pow2(VL k)                          2^k through the exponent
                                                 field, -1022 <= k <= 1023
 */
@@ -70,8 +69,7 @@ motion_read(const double* line,
     const double* const row = kernel + (size_t)p * P4D_MOTION_ROW;
     const double* const x =
       line +
-      ((uint64_t)(w0 + (int64_t)i - di - (int64_t)(P4D_MOTION_TAPS / 2U)) &
-       mask);
+      ((uint64_t)(w0 + (int64_t)i - di - (int64_t)P4D_MOTION_MARGIN) & mask);
     VD acc[VECS];
     for (unsigned v = 0U; v < VECS; ++v) {
       acc[v] = vd_set1(0.0);
@@ -86,7 +84,7 @@ motion_read(const double* line,
     }
     double s[P4D_MOTION_SUMS];
     for (unsigned v = 0U; v < VECS; ++v) {
-      vd_store(s + v * P4D_WD, acc[v]);
+      vd_store(s + (size_t)v * P4D_WD, acc[v]);
     }
     y[i] = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
   }

@@ -23,6 +23,10 @@
 /// w - floor(d) + TAPS / 2 - 1.
 #define P4D_MOTION_TAPS 32U
 
+/// The points after the wanted time: the margin of the delay line (and
+/// the least delay a read takes).
+#define P4D_MOTION_MARGIN (P4D_MOTION_TAPS >> 1U)
+
 /// Fractions of a frame tabulated (a power of 2).
 #define P4D_MOTION_PHASES 512U
 
@@ -33,7 +37,7 @@
 #define P4D_MOTION_SUMS 8U
 
 /// Doubles per phase: the TAPS weights, then their steps to the next phase.
-#define P4D_MOTION_ROW (2U * P4D_MOTION_TAPS)
+#define P4D_MOTION_ROW (P4D_MOTION_TAPS + P4D_MOTION_TAPS)
 
 /// Doubles of the table.
 #define P4D_MOTION_KERNEL_SIZE ((size_t)P4D_MOTION_PHASES * P4D_MOTION_ROW)

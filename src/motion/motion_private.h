@@ -30,10 +30,6 @@
 /// Staggered filters per channel (see motion_audio.c, Bounded past).
 #define P4D_MOTION_FILTERS 3
 
-/// The margin of the delay line's read: the points after the wanted
-/// time (motion_kernel.h).
-#define P4D_MOTION_MARGIN (P4D_MOTION_TAPS / 2U)
-
 /**
    The two sides of a stereo frame, left in lane 0 and right in lane 1 (GNU
    C vectors, which GCC and clang lower to what the target has: SSE2 on

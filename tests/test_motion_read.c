@@ -11,7 +11,8 @@
   moves the delay and for the largest wow and flutter at the default and
   the fastest rates, at 44.1, 48 and 96 kHz.  The long sinc is itself
   checked against the analytic sine cos(w (n - d)).  Prints the residual
-  (RMS and peak, dB relative to the sine) per frequency and asserts, at
+  (RMS and peak, dB relative to the sine) per frequency, and the range of
+  the read's speed 1 - d' (frames of input per frame), and asserts, at
   every rate, <= -90 dB RMS up to 2/3 of Nyquist (16 kHz at 48 kHz) and
   <= -70 dB up to 0.79 of Nyquist (19 kHz).
 */
@@ -108,7 +109,8 @@ typedef struct {
 typedef struct {
   double rms[N_FREQS];
   double peak[N_FREQS];
-  double ana; ///< Worst difference of the long sinc from the analytic sine
+  double ana;      ///< Worst difference of the long sinc from the analytic sine
+  double speed[2]; ///< Lowest and highest read speed, 1 - d'
 } Row;
 
 /// Run s at rate with sines at freqs[f0] (left) and freqs[f1] (right).
@@ -134,6 +136,7 @@ run(const Setting* s, double rate, unsigned f0, unsigned f1, Row* row)
   }
   P4dMotion* m = NULL;
   assert(!p4d_motion_new(rate, &m));
+  double last[2] = { 0.0, 0.0 };
   double err2[2] = { 0.0, 0.0 };
   double sig2[2] = { 0.0, 0.0 };
   double peak[2] = { 0.0, 0.0 };
@@ -147,7 +150,13 @@ run(const Setting* s, double rate, unsigned f0, unsigned f1, Row* row)
         if (fr < skip) {
           continue;
         }
-        const double d    = m->delay[c][i];
+        const double d = m->delay[c][i];
+        const double v = 1.0 - (d - last[c]);
+        last[c]        = d;
+        if (fr > skip) {
+          row->speed[0] = v < row->speed[0] ? v : row->speed[0];
+          row->speed[1] = v > row->speed[1] ? v : row->speed[1];
+        }
         const double ref  = ref_read(in[c] + pad, fr, d);
         const double ana  = 0.5 * cos(w[c] * ((double)fr - d) + 0.3 * c);
         const double e    = m->read[c][i] - ref;
@@ -240,7 +249,7 @@ main(int argc, char** argv)
     }
     printf("\n");
     for (unsigned s = 0U; s < n_set; ++s) {
-      Row row = { { 0.0 }, { 0.0 }, 0.0 };
+      Row row = { { 0.0 }, { 0.0 }, 0.0, { 1.0, 1.0 } };
       for (unsigned f = 0U; f < N_FREQS; f += 2U) {
         run(&set[s], rates[r], f, f + 1U, &row);
       }
@@ -252,7 +261,9 @@ main(int argc, char** argv)
           failed = 1;
         }
       }
-      printf("   (reference vs analytic: %.0f dB)\n",
+      printf("   speed %.2f to %.2f, reference vs analytic %.0f dB\n",
+             row.speed[0],
+             row.speed[1],
              20.0 * log10(row.ana / 0.5 + 1e-30));
       assert(row.ana / 0.5 < 1.0e-6);
     }

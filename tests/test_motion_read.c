@@ -12,7 +12,8 @@
   the fastest rates, at 44.1, 48 and 96 kHz.  The long sinc is itself
   checked against the analytic sine cos(w (n - d)).  Prints the residual
   (RMS and peak, dB relative to the sine) per frequency, and the range of
-  the read's speed 1 - d' (frames of input per frame), and asserts, at
+  the read's speed 1 - d' (frames of input per frame, held within 0.5 to
+  1.5 by the slew limiter), and asserts, at
   every rate, <= -90 dB RMS up to 2/3 of Nyquist (16 kHz at 48 kHz) and
   <= -70 dB up to 0.79 of Nyquist (19 kHz).
 */
@@ -266,6 +267,8 @@ main(int argc, char** argv)
              row.speed[1],
              20.0 * log10(row.ana / 0.5 + 1e-30));
       assert(row.ana / 0.5 < 1.0e-6);
+      // Never backwards: the slew limiter's 0.5 to 1.5.
+      assert(row.speed[0] >= 0.5 - 1e-9 && row.speed[1] <= 1.5 + 1e-9);
     }
   }
   free(ref_table);

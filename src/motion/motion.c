@@ -95,8 +95,11 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
     (double)motion_max(P4D_MOTION_WOW_MS) + motion_max(P4D_MOTION_FLUTTER_MS);
   const uint32_t swing =
     (uint32_t)ceil(swing_ms * sample_rate_hz / 1000.0 - 1.0e-9);
-  m->d0        = swing + P4D_MOTION_MARGIN;
-  m->reach     = (int64_t)m->d0 + swing + P4D_MOTION_MARGIN + 1;
+  m->d0    = swing + P4D_MOTION_MARGIN;
+  m->reach = (int64_t)m->d0 + swing + P4D_MOTION_MARGIN + 1;
+  // Each stage of the slew limiter forgets what came before within the
+  // range of the delay (2 swing) over the slope (motion_audio.c).
+  m->slew_settle = 2 * ((int64_t)(2.0 * swing / P4D_MOTION_SLEW) + 2);
   m->glide_len = (int64_t)(P4D_MOTION_GLIDE_MS * 0.001 * sample_rate_hz + 0.5);
   if (m->glide_len < 1) {
     m->glide_len = 1;

@@ -27,6 +27,10 @@
 /// Frames per pass of the modulation engines into the curve buffers.
 #define P4D_MOTION_CHUNK 256U
 
+/// Most frames the delay moves a frame (motion_audio.c, slew_limit()):
+/// the read's speed stays within 0.5 to 1.5.
+#define P4D_MOTION_SLEW 0.5
+
 /// Staggered filters per channel (see motion_audio.c, Bounded past).
 #define P4D_MOTION_FILTERS 3
 
@@ -187,6 +191,8 @@ struct P4dMotionImpl {
   uint32_t      mask;         ///< Delay line length - 1
   double*       line[2];      ///< Delay lines, then a copy of their first taps
   double*       kernel;       ///< The read's table (motion_kernel.h)
+  double        slew[2][2];   ///< Per stage and side: the limited delay
+  int64_t       slew_settle;  ///< Frames the limiter needs to forget
   int64_t       idx;          ///< Frames processed since activation (+ start)
   int64_t       grid;         ///< Grid time = idx + grid
   int64_t       spread_zero;  ///< Frames spread has been 0

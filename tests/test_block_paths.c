@@ -6,7 +6,7 @@
   scalar definitions they repeat lane by lane: the Mod's output map
   (phi_map.h: p4d_phi_map_one() per frame) and Motion's delay line read,
   gain exponential and pan sine (motion_block.h: the lanes of
-  p4d_motion_pair_read(), p4d_exact_exp_short(),
+  p4d_motion_read_one(), p4d_exact_exp_short(),
   p4d_exact_quarter_sin_short()).
   Random values and edges (beyond Phi's table, on its knots, results flushed to
   0, whole delays), every length from 0 to a chunk and a half (the tails).
@@ -110,35 +110,33 @@ check_phi(const P4dPhiTable* table)
 /// The read, the exponential and the sine on the path in use against
 /// their scalar definitions; the values compared.
 static unsigned long
-check_motion(const float* line, uint32_t mask)
+check_motion(const double* line, const double* kernel, uint32_t mask)
 {
-  unsigned long      compared = 0UL;
-  double             d[N_MAX];
-  double             x[N_MAX];
-  double             y[N_MAX];
-  const float* const lines[2] = { line, line };
+  unsigned long compared = 0UL;
+  double        d[N_MAX];
+  double        x[N_MAX];
+  double        y[N_MAX];
   for (unsigned n = 0U; n <= N_MAX; ++n) {
     const int64_t w0 = (int64_t)p4d_rng_below(&rng, 1U << 20U) - (1 << 19);
     for (unsigned i = 0U; i < n; ++i) {
       // Whole delays (the tap) and fractions, up to Motion's swing.
       d[i] = p4d_rng_below(&rng, 4U) == 0U
-               ? (double)(4U + p4d_rng_below(&rng, 600U))
-               : p4d_rng_uniform(&rng, 4.0, 600.0);
+               ? (double)(P4D_MOTION_MARGIN + p4d_rng_below(&rng, 600U))
+               : p4d_rng_uniform(&rng, (double)P4D_MOTION_MARGIN, 600.0);
       x[i] = p4d_rng_below(&rng, 8U) == 0U ? 0.0
                                            : p4d_rng_uniform(&rng, -40.0, 20.0);
     }
-    p4d_motion_block_read(line, mask, w0, d, y, n);
+    p4d_motion_block_read(line, kernel, mask, w0, d, y, n);
     for (unsigned i = 0U; i < n; ++i) {
-      const P4dMotionPair dd = { d[i], d[i] };
-      const P4dMotionPair want =
-        p4d_motion_pair_read(lines, mask, w0 + (int64_t)i, dd);
-      if (!same_double(want[0], y[i])) {
+      const double want =
+        p4d_motion_read_one(line, kernel, mask, w0 + (int64_t)i, d[i]);
+      if (!same_double(want, y[i])) {
         fprintf(stderr,
                 "read: w %lld d %a: %a, want %a\n",
                 (long long)w0 + (long long)i,
                 d[i],
                 y[i],
-                want[0]);
+                want);
         abort();
       }
     }
@@ -172,14 +170,17 @@ int
 main(void)
 {
   P4dPhiTable* const table = (P4dPhiTable*)malloc(sizeof(P4dPhiTable));
-  float* const       line =
-    (float*)malloc((LINE_SIZE + P4D_MOTION_TAPS) * sizeof(float));
-  assert(table && line);
+  double* const      line =
+    (double*)malloc((LINE_SIZE + P4D_MOTION_TAPS) * sizeof(double));
+  double* const kernel =
+    (double*)malloc(P4D_MOTION_KERNEL_SIZE * sizeof(double));
+  assert(table && line && kernel);
   p4d_exact_phi_fill(table);
+  p4d_motion_kernel_fill(kernel);
   for (unsigned i = 0U; i < LINE_SIZE; ++i) {
     line[i] = (float)p4d_rng_uniform(&rng, -1.0, 1.0);
   }
-  memcpy(line + LINE_SIZE, line, P4D_MOTION_TAPS * sizeof(float));
+  memcpy(line + LINE_SIZE, line, P4D_MOTION_TAPS * sizeof(double));
 
   unsigned paths = 0U;
   for (unsigned p = 0U; p < P4D_ISA_COUNT; ++p) {
@@ -190,7 +191,7 @@ main(void)
     }
     assert(p4d_isa_use(isa) == isa && p4d_isa_current() == isa);
     const unsigned long phi    = check_phi(table);
-    const unsigned long motion = check_motion(line, LINE_SIZE - 1U);
+    const unsigned long motion = check_motion(line, kernel, LINE_SIZE - 1U);
     printf("# %s: %lu map values and %lu reads, exponentials and sines, "
            "all the scalar bits\n",
            p4d_isa_name(isa),
@@ -200,6 +201,7 @@ main(void)
   }
   assert(paths >= 1U);
   free(line);
+  free(kernel);
   free(table);
   return 0;
 }

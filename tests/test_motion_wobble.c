@@ -4,7 +4,9 @@
 /*
   Perlin4D Motion's delay line (issue 12, item 1): a sine through the
   largest wow and flutter against the ideal sin(2 pi f (t - d(t))), d
-  known from the Mod engines' curves (wow: Mod channel 4 at spread 1;
+  known from the Mod engines' curves through the slew limiter's law
+  (issue 23: the delay moves at most half a frame a frame; wow: Mod
+  channel 4 at spread 1;
   flutter: Mod channel 1 at rate * flutter_ratio, seed + 32768, see
   motion.c).  Whatever the interpolation adds, aliasing, zipper or
   amplitude ripple, is in the difference; at 1 kHz it must stay below -80
@@ -127,10 +129,17 @@ wobble_error(double  rate_hz,
   double       d_old = 0.0;
   pitch[0]           = 1.0;
   pitch[1]           = 1.0;
-  for (size_t i = skip; i < n; ++i) {
+  double up          = d0; // The slew limiter's stages (motion_audio.c)
+  double down        = d0;
+  for (size_t i = 0U; i < n; ++i) {
     const double wb = (double)wow_ms * (2.0 * wow[i] - 1.0) +
                       (double)flutter_ms * (2.0 * flutter[i] - 1.0);
-    const double d = d0 + wb * fpm;
+    up             = fmin(d0 + wb * fpm, up + 0.5);
+    down           = fmax(up, down - 0.5);
+    const double d = down;
+    if (i < skip) {
+      continue;
+    }
     const double ideal =
       sin(2.0 * P4D_PI * freq_hz * ((double)i - d) / rate_hz);
     const double e = (double)y[i] - ideal;

@@ -15,7 +15,9 @@
   plugin, from frame 0 without transport, against a render from 4.5 s.  Cases:
   stereo float over two of the renderer's chunks in two jobs, mono FLAC at
   44.1 kHz, an input shorter than the latency, and an automated render in
-  one and three jobs (the processor moved on the renderer's grid).
+  one and three jobs (the processor moved on the renderer's grid), and the
+  largest wow and flutter at the fastest rates (the read slew-limited) in
+  two jobs.
 
   Usage: test_render_motion_exact PATH_TO_PERLIN4D_RENDER BUNDLE_PATH
 */
@@ -389,6 +391,29 @@ test_loop(void)
   p4d_work_clear();
 }
 
+/// At the largest wow and flutter and the fastest rates, where the slew
+/// limiter holds the read's speed (issue 23): two chunks in 2 jobs equal
+/// the processor's straight run.
+static void
+test_slewed(void)
+{
+  static const char* const fast[] = {
+    "rate_hz=50", "flutter_ratio=64", "wow_ms=10", "flutter_ms=2", NULL,
+  };
+  static const char* const two_jobs[] = { "--jobs", "2", NULL };
+  p4d_sound_write(
+    "fast.wav", SF_FORMAT_WAV | SF_FORMAT_FLOAT, 2, 48000, 336000);
+  render("fast.wav", fast, two_jobs);
+  size_t       n    = 0U;
+  float* const want = processor_output("fast.wav", fast, false, &n);
+  check_written("out.wav", want, 48000.0, n);
+  free(want);
+  printf("# wow 10 + flutter 2 ms at 50 Hz x 64 (the read slew-limited), 2 "
+         "jobs: %zu frames equal the processor's straight run\n",
+         n);
+  p4d_work_clear();
+}
+
 /// Every Motion preset of the bundle, by its short name, equals the plugin
 /// with the preset restored through lilv_state.
 static void
@@ -457,6 +482,7 @@ main(int argc, char** argv)
   test_presets();
   test_automated();
   test_loop();
+  test_slewed();
   p4d_host_world_close();
   p4d_cli_close();
   return 0;

@@ -56,7 +56,8 @@ typedef struct {
                   uint32_t           n);
 
   /// Motion's delay line read: motion_block.h's p4d_motion_block_read().
-  void (*motion_read)(const float*  line,
+  void (*motion_read)(const double* line,
+                      const double* kernel,
                       uint32_t      mask,
                       int64_t       w0,
                       const double* d,

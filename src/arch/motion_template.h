@@ -6,8 +6,9 @@
   P4D_W / 2 frames per vector of doubles, instantiated once per instruction
   set.  A path defines the contract below, then includes this file, which
   defines motion_read(), motion_exp() and motion_sin() for its table.
-  Frames past the last whole vector take the scalar functions of
-  exact_math.h, whose operations every lane repeats.
+  The read's vectors run along a frame's points; the others' along the
+  frames, and frames past the last whole vector take the scalar functions
+  of exact_math.h, whose operations every lane repeats.
 
   The contract.  Before including this file, a path defines P4D_W (float
   lanes; the doubles are half as many), the types
@@ -22,17 +23,17 @@
     VD   vd_add(VD a, VD b), vd_sub, vd_mul     a + b, a - b, a * b
     VD   vd_load(const double* p)               P4D_W / 2 values, unaligned
     void vd_store(double* p, VD x)              P4D_W / 2 values, unaligned
-    VDM  vd_lt(VD a, VD b), vd_eq               the lanes where a < b, a == b
+    VDM  vd_lt(VD a, VD b)                      the lanes where a < b
     VD   vd_blend(VDM m, VD a, VD b)            b in the lanes of m, a
                                                 elsewhere
     VL   vd_trunc(VD x)                         (int64_t)x
     VD   vl_to_vd(VL k)                         (double)k
-    void vl_store(int64_t* p, VL k)             P4D_W / 2 values, unaligned
     VD   vl_pow2(VL k)                          2^k through the exponent
                                                 field, -1022 <= k <= 1023
 */
 
 #include "exact_math.h"
+#include "motion_kernel.h"
 
 #include <stdint.h>
 
@@ -41,78 +42,51 @@
 #  define P4D_WD (P4D_W / 2U)
 #endif
 
-/// The read of one frame (the scalar lane of p4d_motion_pair_read()).
-static inline double
-read_one(const float* line, uint32_t mask, int64_t w, double d)
-{
-  const int64_t di  = (int64_t)d;
-  const double  fr  = d - (double)di;
-  const double  tap = line[(uint64_t)(w - di) & mask];
-  if (fr == 0.0) {
-    return tap;
-  }
-  const float* const points = line + ((uint64_t)(w - di - 4) & mask);
-  const double       t      = 4.0 - fr;
-  double             pre[P4D_EXACT_LAGRANGE_POINTS];
-  double             acc = 1.0;
-  for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
-    pre[j] = acc;
-    acc *= t - (double)j;
-  }
-  double y   = 0.0;
-  double suf = 1.0;
-  for (unsigned j = P4D_EXACT_LAGRANGE_POINTS; j-- > 0U;) {
-    y += (pre[j] * suf * p4d_exact_lagrange[j]) * (double)points[j];
-    suf *= t - (double)j;
-  }
-  return y;
-}
-
+/**
+   The read of Motion's delay line (motion_block.h): per frame, the
+   windowed-sinc weights of its fraction (motion_kernel.h: the phase below
+   plus a times the step to the next) times the line's P4D_MOTION_TAPS
+   points, summed into P4D_MOTION_SUMS partial sums (sum j takes points j,
+   j + SUMS, ... in that order) and these as ((s0 + s1) + (s2 + s3)) +
+   ((s4 + s5) + (s6 + s7)): the order of p4d_motion_read_one()
+   (motion_private.h), whatever the width of the vectors.
+*/
 static void
-motion_read(const float*  line,
+motion_read(const double* line,
+            const double* kernel,
             uint32_t      mask,
             int64_t       w0,
             const double* d,
             double*       y,
             uint32_t      n)
 {
-  uint32_t i = 0U;
-  for (; i + P4D_WD <= n; i += P4D_WD) {
-    const VD dv = vd_load(d + i);
-    const VL di = vd_trunc(dv);
-    const VD fr = vd_sub(dv, vl_to_vd(di));
-    int64_t  dl[P4D_WD];
-    double   tap[P4D_WD];
-    double   s[P4D_EXACT_LAGRANGE_POINTS][P4D_WD];
-    vl_store(dl, di);
-    for (unsigned l = 0U; l < P4D_WD; ++l) {
-      const int64_t      w      = w0 + (int64_t)(i + l);
-      const float* const points = line + ((uint64_t)(w - dl[l] - 4) & mask);
-      tap[l]                    = line[(uint64_t)(w - dl[l]) & mask];
-      for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
-        s[j][l] = points[j];
+  enum { VECS = P4D_MOTION_SUMS / P4D_WD };
+  for (uint32_t i = 0U; i < n; ++i) {
+    const int64_t       di  = (int64_t)d[i];
+    const double        t   = (d[i] - (double)di) * (double)P4D_MOTION_PHASES;
+    const int64_t       p   = (int64_t)t;
+    const VD            a   = vd_set1(t - (double)p);
+    const double* const row = kernel + (size_t)p * P4D_MOTION_ROW;
+    const double* const x =
+      line +
+      ((uint64_t)(w0 + (int64_t)i - di - (int64_t)P4D_MOTION_MARGIN) & mask);
+    VD acc[VECS];
+    for (unsigned v = 0U; v < VECS; ++v) {
+      acc[v] = vd_set1(0.0);
+    }
+    for (unsigned k = 0U; k < P4D_MOTION_TAPS; k += P4D_MOTION_SUMS) {
+      for (unsigned v = 0U; v < VECS; ++v) {
+        const unsigned j = k + v * P4D_WD;
+        const VD       c = vd_add(vd_load(row + j),
+                            vd_mul(a, vd_load(row + P4D_MOTION_TAPS + j)));
+        acc[v]           = vd_add(acc[v], vd_mul(c, vd_load(x + j)));
       }
     }
-
-    const VD t   = vd_sub(vd_set1(4.0), fr);
-    VD       acc = vd_set1(1.0);
-    VD       pre[P4D_EXACT_LAGRANGE_POINTS];
-    for (unsigned j = 0U; j < P4D_EXACT_LAGRANGE_POINTS; ++j) {
-      pre[j] = acc;
-      acc    = vd_mul(acc, vd_sub(t, vd_set1((double)j)));
+    double s[P4D_MOTION_SUMS];
+    for (unsigned v = 0U; v < VECS; ++v) {
+      vd_store(s + (size_t)v * P4D_WD, acc[v]);
     }
-    VD yv  = vd_set1(0.0);
-    VD suf = vd_set1(1.0);
-    for (unsigned j = P4D_EXACT_LAGRANGE_POINTS; j-- > 0U;) {
-      const VD weight =
-        vd_mul(vd_mul(pre[j], suf), vd_set1(p4d_exact_lagrange[j]));
-      yv  = vd_add(yv, vd_mul(weight, vd_load(s[j])));
-      suf = vd_mul(suf, vd_sub(t, vd_set1((double)j)));
-    }
-    vd_store(y + i, vd_blend(vd_eq(fr, vd_set1(0.0)), yv, vd_load(tap)));
-  }
-  for (; i < n; ++i) {
-    y[i] = read_one(line, mask, w0 + (int64_t)i, d[i]);
+    y[i] = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
   }
 }
 

@@ -5,8 +5,9 @@
    @file exact_math.h
    Deterministic maths for the engines, Motion and the picture writers:
    exp, the sine, cosine and tangent of up to a quarter turn, x^(12/5) (the
-   sRGB curve), the standard normal CDF (and a fast table of it) and the
-   weights of 8-point Lagrange interpolation, written with +, -, * and /
+   sRGB curve) and the standard normal CDF (and a fast table of it) (and
+   the sine behind Motion's windowed-sinc read, motion_kernel.h), written
+   with +, -, * and /
    (and sqrt, which IEEE 754 rounds correctly) in a fixed order (the build
    disables contraction), so that every machine and every libm gives the
    same bits.  libm's exp, sin, pow or erf may differ in the last bit
@@ -259,20 +260,6 @@ p4d_exact_pow_12_5(double x)
   p4d_exact_two_product(a_hi, y, &p, &p_lo);
   return p + ((p_lo + a_lo * y) - a_hi * d);
 }
-
-/// Points of the Lagrange interpolation (Motion's delay line read).
-#define P4D_EXACT_LAGRANGE_POINTS 8
-
-/**
-   The 8-point Lagrange weights c_k = prod_{j != k} 1 / (k - j): the value
-   at t of the polynomial through points 0 to 7 is sum_k c_k y_k
-   prod_{j != k} (t - j), which a read forms as prefix and suffix products
-   of (t - j), in that order (src/motion/motion_private.h).
-*/
-static const double p4d_exact_lagrange[P4D_EXACT_LAGRANGE_POINTS] = {
-  -1.0 / 5040.0, 1.0 / 720.0, -1.0 / 240.0, 1.0 / 144.0,
-  -1.0 / 144.0,  1.0 / 240.0, -1.0 / 720.0, 1.0 / 5040.0,
-};
 
 /// The Chebyshev fit in p4d_exact_normal_cdf(): log(erfc(x) / t) + x^2.
 static inline double

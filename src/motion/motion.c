@@ -95,8 +95,11 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
     (double)motion_max(P4D_MOTION_WOW_MS) + motion_max(P4D_MOTION_FLUTTER_MS);
   const uint32_t swing =
     (uint32_t)ceil(swing_ms * sample_rate_hz / 1000.0 - 1.0e-9);
-  m->d0        = swing + P4D_MOTION_MARGIN;
-  m->reach     = (int64_t)m->d0 + swing + P4D_MOTION_MARGIN + 1;
+  m->d0    = swing + P4D_MOTION_MARGIN;
+  m->reach = (int64_t)m->d0 + swing + P4D_MOTION_MARGIN + 1;
+  // Each stage of the slew limiter forgets what came before within the
+  // range of the delay (2 swing) over the slope (motion_audio.c).
+  m->slew_settle = 2 * ((int64_t)(2.0 * swing / P4D_MOTION_SLEW) + 2);
   m->glide_len = (int64_t)(P4D_MOTION_GLIDE_MS * 0.001 * sample_rate_hz + 0.5);
   if (m->glide_len < 1) {
     m->glide_len = 1;
@@ -117,8 +120,15 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
 
   P4dStatus st = P4D_SUCCESS;
   for (unsigned c = 0U; c < 2U && !st; ++c) {
-    m->line[c] = (float*)calloc(size + P4D_MOTION_TAPS, sizeof(float));
+    m->line[c] = (double*)calloc(size + P4D_MOTION_TAPS, sizeof(double));
     st         = m->line[c] ? P4D_SUCCESS : P4D_ERR_NO_MEM;
+  }
+  m->kernel =
+    st ? NULL : (double*)malloc(P4D_MOTION_KERNEL_SIZE * sizeof(double));
+  if (!st && !m->kernel) {
+    st = P4D_ERR_NO_MEM;
+  } else if (!st) {
+    p4d_motion_kernel_fill(m->kernel);
   }
   for (unsigned e = 0U; e < N_ENGINES && !st; ++e) {
     st = p4d_engine_new(P4D_KIND_MOD, sample_rate_hz, &m->engine[e]);
@@ -142,6 +152,7 @@ p4d_motion_free(P4dMotion* motion)
     }
     free(motion->line[0]);
     free(motion->line[1]);
+    free(motion->kernel);
     free(motion);
   }
 }

@@ -30,19 +30,26 @@
             The knots restart (both equal to the frame's g) whenever the
             filters start from rest or the grid moves.
     delay   d = D0 + wow_ms u_w + flutter_ms u_f, in frames; D0 = (max wow
-            + max flutter) ms + 4 frames (the interpolator's half width),
-            rounded up: the latency, the same for every setting.  The dry
-            path and bypass read the line at D0, so everything lines up.
-            Reading at a fraction uses 8-point Lagrange interpolation
-            (maximally flat: a 1 kHz sine through the largest wow and
-            flutter differs from the ideal by far less than -80 dB, see
-            tests/test_motion_wobble.c); a whole delay reads the tap.
+            + max flutter) ms + 16 frames (the read's half width), rounded
+            up: the latency, the same for every setting.  The dry path and
+            bypass read the line at D0, so everything lines up.  Reading
+            at a fraction uses a 32-point Kaiser-windowed sinc, 512 phases
+            interpolated linearly (motion_kernel.h): against an ideal
+            resampling of the same delay curve within -90 dB up to 2/3 of
+            Nyquist and -70 dB up to 0.79 of Nyquist (16 and 19 kHz at 48
+            kHz), see tests/test_motion_read.c; a whole delay reads the
+            tap.  The delay moves at most half a frame a frame
+            (slew_limit()): the read's speed stays within 0.5 to 1.5 (an
+            octave down to a fifth up), so it never runs backwards; where
+            the curves move the delay slower, as in every preset, it is d
+            exactly.
   Wet = pan(gain(filter(delay))); out = output_gain ((1 - mix) dry + mix
   wet); bypass (enabled 0) cross-fades to dry over 20 ms.  The depths, mix,
   output, width, cutoff, resonance and enabled glide over 20 ms (a quintic
   ramp restarted from where it is on a change), so no control clicks.
 
-  Bounded past.  The delay line reaches back D0 + 12 ms + 4 frames.  The
+  Bounded past.  The delay line reaches back D0 + 12 ms + 16 frames, and
+  the slew limiter forgets in 2 (48 ms / 0.5 + 2) frames at most.  The
   filter is IIR: three filters run staggered per channel on a grid of song
   frames, filter j restarting from rest whenever grid time minus j Q is a
   multiple of 3Q, and the output uses the oldest (3Q > age >= 2Q once the
@@ -103,7 +110,8 @@ p4d_motion_exact_from(const P4dMotion* motion, int64_t frame)
 {
   // The filter in use at frame restarted 2Q to 3Q back, and what it has
   // filtered since came through the delay line, which reads reach back.
-  return frame - filter_age(motion, frame) - motion->reach;
+  return frame - filter_age(motion, frame) - motion->reach -
+         motion->slew_settle;
 }
 
 /// Take a host sample: non-finite and tiny ones are 0 (& rather than &&,
@@ -119,10 +127,13 @@ void
 p4d_motion_audio_clear(P4dMotion* m)
 {
   const size_t size = m->mask + 1U + P4D_MOTION_TAPS;
-  memset(m->line[0], 0, size * sizeof(float));
-  memset(m->line[1], 0, size * sizeof(float));
+  memset(m->line[0], 0, size * sizeof(double));
+  memset(m->line[1], 0, size * sizeof(double));
   memset(m->svf, 0, sizeof(m->svf));
   memset(m->age, 0, sizeof(m->age));
+  for (unsigned c = 0U; c < 2U; ++c) {
+    m->slew[0][c] = m->slew[1][c] = (double)m->d0;
+  }
   m->audio_dirty  = false;
   m->filters_rest = true;
   m->knots_fresh  = true;
@@ -211,11 +222,16 @@ take_input(P4dMotion* m, const float* const in[2], uint32_t done, uint32_t n)
   const uint32_t room  = mask + 1U - start;
   const uint32_t first = n < room ? n : room;
   for (unsigned c = 0U; c < 2U; ++c) {
-    float* const line = m->line[c];
-    memcpy(line + start, m->x[c], first * sizeof(float));
-    memcpy(line, m->x[c] + first, (n - first) * sizeof(float));
+    double* const      line = m->line[c];
+    const float* const x    = m->x[c];
+    for (uint32_t i = 0U; i < first; ++i) {
+      line[start + i] = x[i];
+    }
+    for (uint32_t i = first; i < n; ++i) {
+      line[i - first] = x[i];
+    }
     // The copy past the end, so that a read's points never wrap.
-    memcpy(line + mask + 1U, line, P4D_MOTION_TAPS * sizeof(float));
+    memcpy(line + mask + 1U, line, P4D_MOTION_TAPS * sizeof(double));
   }
 }
 
@@ -228,8 +244,8 @@ take_dry(P4dMotion* m, uint32_t n)
   const uint32_t room  = mask + 1U - start;
   const uint32_t first = n < room ? n : room;
   for (unsigned c = 0U; c < 2U; ++c) {
-    const float* const line = m->line[c];
-    double* const      dry  = m->dry[c];
+    const double* const line = m->line[c];
+    double* const       dry  = m->dry[c];
     for (uint32_t i = 0U; i < first; ++i) {
       dry[i] = line[start + i];
     }
@@ -333,6 +349,42 @@ glide_values(const P4dMotion* m, unsigned k, double* v, uint32_t n)
   return nonzero;
 }
 
+/**
+   Limit the slope of side c's delays d[i], i < n (all D0 unless moves), to
+   P4D_MOTION_SLEW frames a frame, in two stages: the first rises at most
+   SLEW a frame (x = min(d, x + SLEW)), the second falls at most SLEW a
+   frame (y = max(x, y - SLEW)); y never rises faster than x, so y moves
+   at most SLEW either way, and wherever d is that slow both follow it
+   exactly.  The read's speed, 1 - y', stays within 1 +- SLEW: it never
+   stops or runs backwards, and a delay that jumps (a depth or a rate
+   automated at once) is followed without a click.  Each stage forgets its
+   state within range / SLEW frames, range the span of the delay (2
+   swing): a rising cone from further back lies above every delay, so a
+   render cut anywhere joins after m->slew_settle frames (rounding is
+   monotone, so the order of min and + SLEW does not matter).
+*/
+static void
+slew_limit(double   slew[2][2],
+           unsigned c,
+           bool     moves,
+           double   d0,
+           double*  d,
+           uint32_t n)
+{
+  double x = slew[0][c];
+  double y = slew[1][c];
+  for (uint32_t i = 0U; i < n; ++i) {
+    const double di   = moves ? d[i] : d0;
+    const double up   = x + P4D_MOTION_SLEW;
+    x                 = di < up ? di : up;
+    const double down = y - P4D_MOTION_SLEW;
+    y                 = x > down ? x : down;
+    d[i]              = y;
+  }
+  slew[0][c] = x;
+  slew[1][c] = y;
+}
+
 /// Which block passes a chunk ran.
 typedef struct {
   bool reads; ///< m->read holds the delay line's reads (else take m->dry)
@@ -357,21 +409,26 @@ block_passes(P4dMotion* m, uint32_t n)
   double gain[P4D_MOTION_CHUNK];
   double pan[P4D_MOTION_CHUNK];
   // Both wobble glides fill their values, whatever the first holds.
-  const bool   wows     = glide_values(m, G_WOW, wow, n);
-  const bool   flutters = glide_values(m, G_FLUTTER, flutter, n);
-  const Passes ps       = { wows || flutters,
-                            glide_values(m, G_GAIN_DB, gain, n),
-                            glide_values(m, G_PAN, pan, n) };
+  const bool wows     = glide_values(m, G_WOW, wow, n);
+  const bool flutters = glide_values(m, G_FLUTTER, flutter, n);
+  // The reads run while the depths move the delay or the slew limiter
+  // has not come back to D0.
+  const double d0     = (double)m->d0;
+  const bool   moves  = wows || flutters;
+  const bool   rested = m->slew[0][0] == d0 && m->slew[1][0] == d0 &&
+                      m->slew[0][1] == d0 && m->slew[1][1] == d0;
+  const Passes ps = { moves || !rested,
+                      glide_values(m, G_GAIN_DB, gain, n),
+                      glide_values(m, G_PAN, pan, n) };
   // Only the curves that some frame reads: the cutoff's while the filters
   // may run.
   const bool cut = glides_moving(m) || filter_on(m->glide);
   curves_u(m,
-           (ps.reads ? 1U << U_WOW | 1U << U_FLUTTER : 0U) |
+           (moves ? 1U << U_WOW | 1U << U_FLUTTER : 0U) |
              (ps.gains ? 1U << U_GAIN : 0U) | (ps.pans ? 1U << U_PAN : 0U) |
              (cut ? 1U << U_CUT : 0U),
            n);
   const double  fpm   = m->frames_per_ms;
-  const double  d0    = (double)m->d0;
   const double* u_pan = m->u[U_PAN][0];
   for (unsigned c = 0U; c < 2U; ++c) {
     const double* const u_wow = m->u[U_WOW][c];
@@ -379,8 +436,11 @@ block_passes(P4dMotion* m, uint32_t n)
     const double* const u_g   = m->u[U_GAIN][c];
     double* const       d     = m->delay[c];
     double* const       x     = m->gain_x[c];
-    for (uint32_t i = 0U; ps.reads && i < n; ++i) {
+    for (uint32_t i = 0U; moves && i < n; ++i) {
       d[i] = d0 + (wow[i] * u_wow[i] + flutter[i] * u_fl[i]) * fpm;
+    }
+    if (ps.reads) {
+      slew_limit(m->slew, c, moves, d0, d, n);
     }
     if (ps.gains) {
       for (uint32_t i = 0U; i < n; ++i) {
@@ -398,7 +458,7 @@ block_passes(P4dMotion* m, uint32_t n)
   for (unsigned c = 0U; c < 2U; ++c) {
     if (ps.reads) {
       p4d_motion_block_read(
-        m->line[c], m->mask, m->idx, m->delay[c], m->read[c], n);
+        m->line[c], m->kernel, m->mask, m->idx, m->delay[c], m->read[c], n);
     }
     if (ps.gains) {
       p4d_motion_block_exp(m->gain_x[c], m->gain[c], n);

@@ -9,14 +9,15 @@
 #include "isa_table.h"
 
 void
-p4d_motion_block_read(const float*  line,
+p4d_motion_block_read(const double* line,
+                      const double* kernel,
                       uint32_t      mask,
                       int64_t       w0,
                       const double* d,
                       double*       y,
                       uint32_t      n)
 {
-  p4d_isa_table()->motion_read(line, mask, w0, d, y, n);
+  p4d_isa_table()->motion_read(line, kernel, mask, w0, d, y, n);
 }
 
 void

@@ -4,9 +4,10 @@
 /**
    @file motion_block.h
    Motion's per-frame maths over a chunk of frames (src/motion/motion_audio.c):
-   the delay line's 8-point Lagrange read and the gain law's exponential, with
-   the frames as vector lanes.  Every lane does exactly the operations of
-   p4d_motion_pair_read() (motion_private.h), p4d_exact_exp_short() and
+   the delay line's windowed-sinc read (the points of a frame as vector
+   lanes) and the gain law's exponential and the pan's sine (the frames as
+   vector lanes).  Every lane does exactly the operations of
+   p4d_motion_read_one() (motion_private.h), p4d_exact_exp_short() and
    p4d_exact_quarter_sin_short() (exact_math.h) in their order (no
    contraction: -ffp-contract=off), so every path gives their bits.  The
    paths are src/arch/motion_template.h's, on the path in use (isa.h): 2
@@ -20,12 +21,14 @@
 #include <stdint.h>
 
 /**
-   y[i] = the read of one side's line (p4d_motion_pair_read()'s lane: the
-   tap at a whole delay, else the Lagrange interpolation) at absolute frame
-   w0 + i minus d[i] frames (d[i] >= 4), for i < n.  Realtime safe.
+   y[i] = the read of one side's line through kernel (motion_kernel.h's
+   table) at absolute frame w0 + i minus d[i] frames (d[i] >=
+   P4D_MOTION_TAPS / 2), for i < n: p4d_motion_read_one()'s bits (the tap
+   at a whole delay).  Realtime safe.
 */
 void
-p4d_motion_block_read(const float*  line,
+p4d_motion_block_read(const double* line,
+                      const double* kernel,
                       uint32_t      mask,
                       int64_t       w0,
                       const double* d,

@@ -7,8 +7,8 @@
    controls, the song clock) and motion_audio.c (the audio path: the delay
    line, the staggered filters on their grid, gain, pan, the mix): the
    processor's state, a stereo frame as a pair of lanes, the delay line's
-   read and the controls' glides.  The per-sample maths are exact_math.h's
-   short set.  Not part of Motion's API.
+   read (its scalar definition) and the controls' glides.  The per-sample maths
+   are exact_math.h's short set.  Not part of Motion's API.
 */
 
 #ifndef P4D_MOTION_PRIVATE_H
@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "exact_math.h"
 #include "motion.h"
+#include "motion_kernel.h"
 #include "ramp.h"
 
 #include <stdbool.h>
@@ -26,12 +27,12 @@
 /// Frames per pass of the modulation engines into the curve buffers.
 #define P4D_MOTION_CHUNK 256U
 
+/// Most frames the delay moves a frame (motion_audio.c, slew_limit()):
+/// the read's speed stays within 0.5 to 1.5.
+#define P4D_MOTION_SLEW 0.5
+
 /// Staggered filters per channel (see motion_audio.c, Bounded past).
 #define P4D_MOTION_FILTERS 3
-
-/// Interpolation points of the delay line, and the margin they need.
-#define P4D_MOTION_TAPS P4D_EXACT_LAGRANGE_POINTS
-#define P4D_MOTION_MARGIN (P4D_MOTION_TAPS / 2)
 
 /**
    The two sides of a stereo frame, left in lane 0 and right in lane 1 (GNU
@@ -67,50 +68,37 @@ p4d_motion_pair_abs(P4dMotionPair x)
 }
 
 /**
-   Read each side's line at absolute frame w minus its d frames (d >=
-   P4D_MOTION_TAPS / 2, so floor(d) is the truncation): at a whole d
-   the tap, else the 8-point Lagrange interpolation, lane by lane.  A line
-   holds mask + 1 frames, then a copy of its first P4D_MOTION_TAPS, so
-   that the points of a read lie in a row.
+   Read line at absolute frame w minus d frames (d >= P4D_MOTION_MARGIN,
+   so floor(d) is the truncation) through kernel (motion_kernel.h's
+   table): the weights of the phase below d's fraction plus a times their
+   steps, a the rest of the fraction in phases, times the points w -
+   floor(d) - TAPS / 2 .. w - floor(d) + TAPS / 2 - 1, summed into
+   P4D_MOTION_SUMS partial sums (sum j: points j, j + SUMS, ... in order)
+   added in a fixed tree.  The definition that motion_template.h's
+   vectors repeat; at a whole d, the tap.  A line holds mask + 1 frames,
+   then a copy of its first P4D_MOTION_TAPS, so that the points of a read
+   lie in a row.  Realtime safe.
 */
-static inline P4dMotionPair
-p4d_motion_pair_read(const float* const line[2],
-                     uint32_t           mask,
-                     int64_t            w,
-                     P4dMotionPair      d)
+static inline double
+p4d_motion_read_one(const double* line,
+                    const double* kernel,
+                    uint32_t      mask,
+                    int64_t       w,
+                    double        d)
 {
-  P4dMotionPair fr  = p4d_motion_pair(0.0);
-  P4dMotionPair tap = p4d_motion_pair(0.0);
-  const float*  points[2];
-  for (unsigned c = 0U; c < 2U; ++c) {
-    const int64_t di = (int64_t)d[c];
-    fr[c]            = d[c] - (double)di;
-    tap[c]           = line[c][(uint64_t)(w - di) & mask];
-    points[c]        = line[c] + ((uint64_t)(w - di - 4) & mask);
+  const int64_t       di  = (int64_t)d;
+  const double        t   = (d - (double)di) * (double)P4D_MOTION_PHASES;
+  const int64_t       p   = (int64_t)t;
+  const double        a   = t - (double)p;
+  const double* const row = kernel + (size_t)p * P4D_MOTION_ROW;
+  const double* const x =
+    line + ((uint64_t)(w - di - (int64_t)P4D_MOTION_MARGIN) & mask);
+  double s[P4D_MOTION_SUMS] = { 0.0 };
+  for (unsigned k = 0U; k < P4D_MOTION_TAPS; ++k) {
+    const double c = row[k] + a * row[P4D_MOTION_TAPS + k];
+    s[k % P4D_MOTION_SUMS] += c * x[k];
   }
-  if (fr[0] == 0.0 && fr[1] == 0.0) {
-    return tap;
-  }
-
-  // Points at w - di - 4 .. w - di + 3; the wanted time is t = 4 - fr.
-  const P4dMotionPair t = p4d_motion_pair(4.0) - fr;
-  P4dMotionPair       pre[P4D_MOTION_TAPS];
-  P4dMotionPair       acc = p4d_motion_pair(1.0);
-  for (unsigned j = 0U; j < P4D_MOTION_TAPS; ++j) {
-    pre[j] = acc;
-    acc *= t - p4d_motion_pair((double)j);
-  }
-  P4dMotionPair y   = p4d_motion_pair(0.0);
-  P4dMotionPair suf = p4d_motion_pair(1.0);
-  for (unsigned j = P4D_MOTION_TAPS; j-- > 0U;) {
-    const P4dMotionPair s = { points[0][j], points[1][j] };
-    y += (pre[j] * suf * p4d_motion_pair(p4d_exact_lagrange[j])) * s;
-    suf *= t - p4d_motion_pair((double)j);
-  }
-  for (unsigned c = 0U; c < 2U; ++c) {
-    y[c] = fr[c] == 0.0 ? tap[c] : y[c];
-  }
-  return y;
+  return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
 
 /// A control gliding on a quintic ramp from where it was to its target.
@@ -201,7 +189,10 @@ struct P4dMotionImpl {
   int64_t       filter_q;      ///< Q: the filters restart Q apart
   int64_t       settle;       ///< Frames R must sit at spread 0 before the copy
   uint32_t      mask;         ///< Delay line length - 1
-  float*        line[2];      ///< Delay lines, then a copy of their first taps
+  double*       line[2];      ///< Delay lines, then a copy of their first taps
+  double*       kernel;       ///< The read's table (motion_kernel.h)
+  double        slew[2][2];   ///< Per stage and side: the limited delay
+  int64_t       slew_settle;  ///< Frames the limiter needs to forget
   int64_t       idx;          ///< Frames processed since activation (+ start)
   int64_t       grid;         ///< Grid time = idx + grid
   int64_t       spread_zero;  ///< Frames spread has been 0

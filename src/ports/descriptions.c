@@ -162,7 +162,7 @@ static const P4dDescription descriptions[] = {
     "the delay swing of wow and flutter now, left side" },
   { P4D_KIND_MOTION,
     "latency",
-    "the delay line's base delay, the same for every setting (580 frames "
+    "the delay line's base delay, the same for every setting (592 frames "
     "at 48 kHz)" },
   { P4D_KIND_MOTION,
     "loop_beats",

@@ -397,13 +397,6 @@ vl_to_vd(VL k)
   P4D_PAIR(VD, vcvtq_f64_s64, k.v[h]);
 }
 
-static inline void
-vl_store(int64_t* p, VL k)
-{
-  vst1q_s64(p, k.v[0]);
-  vst1q_s64(p + 2, k.v[1]);
-}
-
 static inline VD
 vl_pow2(VL k)
 {

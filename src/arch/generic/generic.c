@@ -73,12 +73,6 @@ vd_lt(VD a, VD b)
   return a < b;
 }
 
-static inline VDM
-vd_eq(VD a, VD b)
-{
-  return a == b;
-}
-
 /// b in the lanes of m, a elsewhere.
 static inline VD
 vd_blend(VDM m, VD a, VD b)
@@ -96,12 +90,6 @@ static inline VD
 vl_to_vd(VL k)
 {
   return __builtin_convertvector(k, VD);
-}
-
-static inline void
-vl_store(int64_t* p, VL k)
-{
-  memcpy(p, &k, sizeof(k));
 }
 
 static inline VD

@@ -334,12 +334,6 @@ vl_to_vd(VL k)
   return __builtin_convertvector(k, VD);
 }
 
-static inline void
-vl_store(int64_t* p, VL k)
-{
-  _mm256_storeu_si256((__m256i*)(void*)p, k);
-}
-
 static inline VD
 vl_pow2(VL k)
 {

@@ -323,12 +323,6 @@ vl_to_vd(VL k)
   return _mm512_cvtepi64_pd(k);
 }
 
-static inline void
-vl_store(int64_t* p, VL k)
-{
-  _mm512_storeu_si512((void*)p, k);
-}
-
 static inline VD
 vl_pow2(VL k)
 {

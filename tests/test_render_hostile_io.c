@@ -42,18 +42,31 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-/// Run a shell command line in the work folder; its exit status.
+/// Run a shell command line in the work folder (sh -c, through the tests'
+/// process runner, killed if it hangs); its exit status.
 static int
 shell(const char* line)
 {
-  char cmd[4096];
-  snprintf(cmd, sizeof(cmd), "cd '%s' && %s", p4d_work_dir(), line);
-  const int status = system(cmd);
-  assert(status != -1 && WIFEXITED(status));
-  return WEXITSTATUS(status);
+  P4dProcSetup how           = p4d_cli_setup();
+  how.program                = "/bin/sh";
+  const char* const   args[] = { "-c", line, NULL };
+  const P4dProcResult r      = p4d_proc_run(&how, args);
+  return r.status;
+}
+
+/// The number written in name of the work folder.
+static long
+read_number(const char* name)
+{
+  size_t      size = 0U;
+  char* const text = p4d_work_read(name, &size);
+  char*       end  = NULL;
+  const long  n    = strtol(text, &end, 10);
+  assert(end != text);
+  free(text);
+  return n;
 }
 
 // -- Streams read by their reference readers ---------------------------------
@@ -93,15 +106,11 @@ test_streams(void)
              r,
              cases[i].args,
              cases[i].reader);
-    const int status = shell(line);
-    size_t    size   = 0U;
-    char*     rc     = p4d_work_read("s.rc", &size);
-    printf("# %s from a pipe: renderer %d, reader %d\n",
-           cases[i].what,
-           atoi(rc),
-           status);
-    assert(atoi(rc) == 0 && status == 0);
-    free(rc);
+    const int  status = shell(line);
+    const long rc     = read_number("s.rc");
+    printf(
+      "# %s from a pipe: renderer %ld, reader %d\n", cases[i].what, rc, status);
+    assert(rc == 0 && status == 0);
     p4d_work_clear();
   }
 }
@@ -214,8 +223,11 @@ test_input_changes(void)
   for (Change change = REWRITE; change <= REPLACE; ++change) {
     assert(!mkdir(p4d_work_path("in"), 0755));
     assert(!mkdir(p4d_work_path("out"), 0755));
-    p4d_sound_write(
-      "in/in.wav", SF_FORMAT_WAV | SF_FORMAT_PCM_16, 2, 48000, 48000 * 120);
+    p4d_sound_write("in/in.wav",
+                    SF_FORMAT_WAV | SF_FORMAT_PCM_16,
+                    2,
+                    48000,
+                    (int64_t)48000 * 120);
     // One job (rewritten, extended): its one reader is open from start to
     // end, so the change comes between the looks at the input before and
     // after; two (truncated, replaced): the second reader may open after
@@ -333,7 +345,8 @@ test_unseekable_inputs(void)
   for (size_t i = 0U; i < sizeof(inputs) / sizeof(inputs[0]); ++i) {
     // Long enough for several chunks of the renderer (and --jobs 2 to
     // split them, were it allowed).
-    p4d_sound_write(inputs[i].name, inputs[i].format, 1, 8000, 8000 * 90);
+    p4d_sound_write(
+      inputs[i].name, inputs[i].format, 1, 8000, (int64_t)8000 * 90);
     SF_INFO  info = { 0 };
     SNDFILE* file = sf_open(p4d_work_path(inputs[i].name), SFM_READ, &info);
     assert(file && !info.seekable);

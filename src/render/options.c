@@ -84,11 +84,11 @@ typedef struct {
 static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
   [P4D_OPT_OUTPUT] = {'o', P4D_VALUE_TEXT, "output", "FILE", 0.0, 0.0,
     "file to write: .wav .flac .aiff .csv, keyframes\n"
-    ".json .chan .ae, pictures .png .exr .r16\n"
-    ".y4m, or -: standard output (--format flac,\n"
-    "csv, json, chan, ae or y4m); a picture name\n"
-    "with a frame number (f_%05d.png) writes one\n"
-    "file per frame"},
+    ".json .chan .ae, MIDI .mid, pictures .png .exr\n"
+    ".r16 .y4m, or -: standard output (--format\n"
+    "flac, csv, json, chan, ae, midi or y4m); a\n"
+    "picture name with a frame number (f_%05d.png)\n"
+    "writes one file per frame"},
   [P4D_OPT_INPUT] = {'i', P4D_VALUE_TEXT, "input", "FILE", 0.0, 0.0,
     "sound file for Motion to process (any format\n"
     "libsndfile reads, mono or stereo): the output\n"
@@ -99,11 +99,12 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "-i, else noise)"},
   [P4D_OPT_FORMAT] = {0, P4D_VALUE_TEXT, "format", "FORMAT", 0.0, 0.0,
     "wav, flac, aiff, csv, json (curves), chan\n"
-    "(Nuke), ae (After Effects keyframes), and/or\n"
-    "a sample format: pcm16, pcm24, pcm32, float\n"
-    "(e.g. wav-pcm24); default: the extension's,\n"
-    "WAV float, FLAC and AIFF 24-bit; pictures:\n"
-    "png, png16, exr, exr-half, r16, y4m or y4m-420"},
+    "(Nuke), ae (After Effects keyframes), midi,\n"
+    "and/or a sample format: pcm16, pcm24, pcm32,\n"
+    "float (e.g. wav-pcm24); default: the\n"
+    "extension's, WAV float, FLAC and AIFF 24-bit;\n"
+    "pictures: png, png16, exr, exr-half, r16, y4m\n"
+    "or y4m-420"},
   [P4D_OPT_FPS] = {0, P4D_VALUE_TEXT, "fps", "N", 1.0, 1000.0,
     "rows (CSV, keyframes) or picture frames per\n"
     "second, 1 to 1000, a decimal or a fraction\n"
@@ -188,10 +189,11 @@ static const char* const help_head =
   "       perlin4d-render -o PICTURE.png|.exr|.r16|.y4m [OPTION]...\n"
   "       perlin4d-render --list-params [--plugin noise|mod|motion|image]\n"
   "       perlin4d-render --list-presets\n"
-  "Render Perlin4D Noise or Perlin4D Mod to a sound file or CSV curves, or\n"
-  "process a sound file through Perlin4D Motion, sample for sample what the\n"
-  "plugin plays from the same song position; or render pictures of the\n"
-  "Mod's field (images, sequences, a Y4M stream) in sync with the sound.\n"
+  "Render Perlin4D Noise or Perlin4D Mod to a sound file, CSV curves,\n"
+  "keyframes or a MIDI file, or process a sound file through Perlin4D\n"
+  "Motion, sample for sample what the plugin plays from the same song\n"
+  "position; or render pictures of the Mod's field (images, sequences, a\n"
+  "Y4M stream) in sync with the sound.\n"
   "\n";
 
 static const char* const help_tail =

@@ -257,7 +257,8 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
                     o->size_given ? "a size" : "a compression");
   }
   const int beats = p4d_kind_clock_value(plan->kind, P4D_CLOCK_SONG_BEATS);
-  if (o->tempo_given && !uses_beats(plan)) {
+  if (o->tempo_given && !uses_beats(plan) &&
+      !(chosen && format.writer->tempo)) {
     if (beats >= 0) {
       p4d_report_warn(
         "--tempo: ignored: the clock is never song beats (clock=%d)", beats);

@@ -96,7 +96,8 @@ typedef struct {
   bool                    one_stream; ///< Pictures: every frame in one file
   bool                    sidecar;    ///< Pictures: a JSON sidecar beside each
   bool                    needs_value; ///< Pictures: the field's value
-  const P4dWriterVariant* variants;    ///< Terminated by a NULL name, or NULL
+  bool                    tempo;    ///< Holds the tempo: --tempo always matters
+  const P4dWriterVariant* variants; ///< Terminated by a NULL name, or NULL
   int                     default_variant; ///< Code of the default, or 0
 
   /**
@@ -161,6 +162,7 @@ extern const P4dWriterClass p4d_write_y4m;   ///< write_y4m.c
 extern const P4dWriterClass p4d_write_json;  ///< write_json.c
 extern const P4dWriterClass p4d_write_ae;    ///< write_ae.c
 extern const P4dWriterClass p4d_write_chan;  ///< write_chan.c
+extern const P4dWriterClass p4d_write_midi;  ///< write_midi.c
 
 /// What to write: a format and its variant.
 typedef struct {

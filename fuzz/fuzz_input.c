@@ -91,12 +91,10 @@ check_input(const char* path)
   }
 
   // A Motion plan of it has its length.
-  char* argv[] = { (char*)"perlin4d-render",
-                   (char*)"-i",
-                   (char*)path,
-                   (char*)"-o",
-                   (char*)"fuzz-input-unwritten.wav",
-                   NULL };
+  char* argv[] = {
+    (char*)"perlin4d-render",          (char*)"-i", (char*)path, (char*)"-o",
+    (char*)"fuzz-input-unwritten.wav", NULL
+  };
   P4dOptions options;
   p4d_options_init(&options);
   status = (P4dRenderStatus){ 0 };

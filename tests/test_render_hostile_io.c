@@ -6,7 +6,7 @@
   case a defect that a render of issue 22 showed:
   - every stream written to a pipe is read by the format's reference
     reader: FLAC by flac -t (no stray bytes at the end), CSV and JSON by
-    Python's csv and json modules, Y4M by ffmpeg;
+    Python's csv and json modules, MIDI by mido, Y4M by ffmpeg;
   - a symbolic link at -o is replaced, never written through, --force or
     not;
   - an input that changes in any way during the render (rewritten in place
@@ -93,6 +93,12 @@ test_streams(void)
       "-o - --format json --plugin mod --duration 2 --fps 50",
       "/usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); "
       "assert isinstance(d,dict) and d'" },
+    { "MIDI, Python's mido",
+      "-o - --format midi --plugin mod --duration 2 --set rate_hz=9 --set "
+      "cc_1=1",
+      "/usr/bin/python3 -c 'import io,sys,mido; m=mido.MidiFile(file=io."
+      "BytesIO(sys.stdin.buffer.read())); assert m.type==1 and sum(1 for t "
+      "in m.tracks for e in t if e.type==\"control_change\")>10'" },
     { "Y4M, ffmpeg",
       "-o - --format y4m --size 64x48 --fps 10 --duration 1",
       "ffmpeg -v error -f yuv4mpegpipe -i - -f null - && exit 0" },

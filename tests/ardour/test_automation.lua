@@ -354,7 +354,7 @@ function run ()
 			-- that fast (Nervous jitter) moves up to 2 % between them
 			local slack = a.over_budget and 0.02 or 0
 			check (worst <= r.tolerance + slack, "%s: a sample is %.5f off (tolerance %.5f)", a.name, worst, r.tolerance)
-			if worst > r.tolerance then
+			if worst > r.tolerance + slack then
 				say ("# at %d: renderer %.6f, lane %.6f", at, lo + curve[at - r.from + 1] * (hi - lo), to_scale (al:eval (Temporal.timepos_t (at))))
 				for e in al:events ():iter () do
 					local t = e.when:samples ()

@@ -254,6 +254,9 @@ test_input_changes(void)
       assert(!kill(c.pid, SIGCONT));
       p4d_proc_sleep_ms(1L);
     }
+    // The render stands still: 20 ms on, the change's times are a clock
+    // tick (4 ms at most) past any it took, whatever the load.
+    p4d_proc_sleep_ms(20L);
     change_input(change);
     assert(!kill(c.pid, SIGCONT));
     const P4dProcResult r = p4d_proc_finish(&c);

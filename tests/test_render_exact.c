@@ -29,6 +29,7 @@
 #include "support/dest.h"
 #include "support/files.h"
 #include "support/host.h"
+#include "support/lane.h"
 
 #include <lilv/lilv.h>
 #include <lv2/presets/presets.h>
@@ -43,62 +44,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MAX_POINTS 16U
-
 static char       out_path[512];
 static LilvWorld* world = NULL;
 static LilvNode*  pset_Preset;
-
-// -- Automation as the host applies it -------------------------------------
-
-/// A lane as --automate takes it: SYMBOL=T:V,T:V,...
-typedef struct {
-  char     symbol[32];
-  unsigned n_points;
-  double   time_s[MAX_POINTS];
-  float    value[MAX_POINTS];
-} Ramps;
-
-static void
-ramps_parse(const char* arg, Ramps* lane)
-{
-  const char* eq = strchr(arg, '=');
-  assert(eq && (size_t)(eq - arg) < sizeof(lane->symbol));
-  memset(lane, 0, sizeof(*lane));
-  memcpy(lane->symbol, arg, (size_t)(eq - arg));
-  for (const char* p = eq + 1; *p;) {
-    char* end = NULL;
-    assert(lane->n_points < MAX_POINTS);
-    lane->time_s[lane->n_points] = strtod(p, &end);
-    assert(*end == ':');
-    lane->value[lane->n_points++] = (float)strtod(end + 1, &end);
-    assert(*end == ',' || !*end);
-    p = *end ? end + 1 : end;
-  }
-}
-
-/**
-   The lane's value at song time t: linear between the points around t,
-   the first before the first point, the last after the last.  The test's
-   lanes use values whose differences are exact in float, so the order of
-   operations cannot change the result.
-*/
-static float
-ramps_value(const Ramps* lane, double t)
-{
-  if (t <= lane->time_s[0]) {
-    return lane->value[0];
-  }
-  for (unsigned k = 1U; k < lane->n_points; ++k) {
-    if (lane->time_s[k] >= t) {
-      const double u =
-        (t - lane->time_s[k - 1U]) / (lane->time_s[k] - lane->time_s[k - 1U]);
-      return (float)(lane->value[k - 1U] +
-                     (lane->value[k] - lane->value[k - 1U]) * u);
-    }
-  }
-  return lane->value[lane->n_points - 1U];
-}
 
 // -- The renderer ----------------------------------------------------------
 
@@ -189,9 +137,9 @@ check_case(const Case* c)
     p4d_setting_parse(c->sets[i], symbol, &value);
     p4d_host_set(h, symbol, value);
   }
-  Ramps lane = { { 0 }, 0U, { 0.0 }, { 0.0f } };
+  P4dTestLane lane = { { 0 }, 0U, { 0.0 }, { 0.0f } };
   if (c->lane) {
-    ramps_parse(c->lane, &lane);
+    p4d_lane_parse(c->lane, &lane);
   }
 
   P4dDest d = p4d_dest_new(h, c->n_frames);
@@ -200,7 +148,7 @@ check_case(const Case* c)
     const uint32_t n =
       c->n_frames - done < block ? (uint32_t)(c->n_frames - done) : block;
     if (c->lane) {
-      p4d_host_set(h, lane.symbol, ramps_value(&lane, (double)done / c->rate));
+      p4d_host_set(h, lane.symbol, p4d_lane_at(&lane, (double)done / c->rate));
     }
     p4d_host_run(h, &d, done, n);
     done += n;

@@ -62,22 +62,6 @@ copy_string(const char* s)
   return copy ? (char*)memcpy(copy, s, size) : NULL;
 }
 
-/// Where path goes: with force, the regular file a link at path points to
-/// (the link stays); else path itself.  A fresh string, or NULL.
-static char*
-resolve(const char* path, bool force)
-{
-  struct stat st;
-  if (force && !lstat(path, &st) && S_ISLNK(st.st_mode) && !stat(path, &st) &&
-      S_ISREG(st.st_mode)) {
-    char* const real = realpath(path, NULL);
-    if (real) {
-      return real;
-    }
-  }
-  return copy_string(path);
-}
-
 /// Make a new hidden name in the folder of path, its letters still "XXXXXX"
 /// (mkstemp's template); NULL if out of memory.
 static char*
@@ -189,7 +173,10 @@ p4d_atomic_open(P4dAtomicFile*   file,
 
   char        dir[FOLDER_BYTES];
   const char* name = NULL;
-  file->final      = resolve(path, force);
+  // The path itself: a symbolic link there is replaced, never written
+  // through (the Ardour script's folder, or any other, may hold a link
+  // planted by another user).
+  file->final = copy_string(path);
   if (!file->final) {
     return fail(file, strerror(ENOMEM), status);
   }
@@ -404,6 +391,32 @@ p4d_atomic_same_file(const char* a, const char* b)
   return same;
 }
 
+/// Whether the file described by target is one of inputs.
+static bool
+is_input(const struct stat* target, const char* const* inputs)
+{
+  for (const char* const* input = inputs; *input; ++input) {
+    struct stat in;
+    if (!stat(*input, &in) && in.st_dev == target->st_dev &&
+        in.st_ino == target->st_ino) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Refuse a standard output opened on an input (-o - 1<>in.wav, >> in.flac).
+static P4dRenderCode
+check_stdout(const char* const* inputs, P4dRenderStatus* status)
+{
+  struct stat out;
+  if (!fstat(STDOUT_FILENO, &out) && is_input(&out, inputs)) {
+    return p4d_report_usage(
+      status, "-o -", "standard output is an input of this render");
+  }
+  return P4D_RENDER_SUCCESS;
+}
+
 P4dRenderCode
 p4d_atomic_check_target(const char*        path,
                         const char* const* inputs,
@@ -411,7 +424,7 @@ p4d_atomic_check_target(const char*        path,
                         P4dRenderStatus*   status)
 {
   if (p4d_atomic_is_stream(path)) {
-    return P4D_RENDER_SUCCESS;
+    return check_stdout(inputs, status);
   }
   const P4dRenderCode code = check_length(path, status);
   if (code) {
@@ -438,12 +451,8 @@ p4d_atomic_check_target(const char*        path,
   if (!S_ISREG(target.st_mode)) {
     return p4d_report_usage(status, path, "not a regular file");
   }
-  for (const char* const* input = inputs; *input; ++input) {
-    struct stat in;
-    if (!stat(*input, &in) && in.st_dev == target.st_dev &&
-        in.st_ino == target.st_ino) {
-      return p4d_report_usage(status, path, "is an input of this render");
-    }
+  if (is_input(&target, inputs)) {
+    return p4d_report_usage(status, path, "is an input of this render");
   }
   if (!force) {
     return p4d_report_usage(status, path, "exists (use --force to replace it)");

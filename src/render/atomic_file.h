@@ -42,8 +42,10 @@ p4d_atomic_is_stream(const char* path);
 
 /**
    Open a file to write for path ("-": standard output) with the mode a new
-   file gets.  With force, a link at path to a regular file is followed:
-   the file it points to is replaced, the link stays.
+   file gets.  A symbolic link at path is never written through: with
+   force the link itself is replaced by the file (what it points to stays
+   as it was), so that a link planted by another user cannot turn a render
+   into a write elsewhere.
 
    @param file Set up, to discard with p4d_atomic_discard() even if opening
    failed.
@@ -91,7 +93,8 @@ p4d_atomic_free(P4dAtomicFile* file);
    socket, or a link to one, is never written over), it is not a folder,
    not one of the inputs (compared by device and inode, so that no
    spelling, link or hard link of an input passes), and does not exist
-   unless force (nor is a dangling link).  "-" passes.
+   unless force (nor is a dangling link).  "-" passes unless standard
+   output is open on one of the inputs (-o - 1<>in.wav, >> in.flac).
 
    @param inputs The files the render reads, NULL-terminated.
 

@@ -6,6 +6,7 @@
 #include "export.h"
 
 #include "atomic_file.h"
+#include "input.h"
 #include "kind.h"
 #include "output.h"
 #include "pictures.h"
@@ -210,6 +211,10 @@ p4d_export_run(const P4dPlan* plan, const P4dOptions* o, P4dRenderStatus* st)
                            out,
                            st);
     code = code ? p4d_report_name(st, o->output, NULL) : code;
+  }
+  if (!code && plan->input_file[0]) {
+    // Read whole: it must still be the file it was at the start.
+    code = p4d_input_check(plan->input_file, &plan->input, st);
   }
   if (!code) {
     code = p4d_output_close(out, st);

@@ -15,6 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/// Bytes of the head and of the tail of the input that its identity sums.
+#define ID_BYTES 65536
+
 /// The sample rates Motion runs at (p4d_motion_new()).
 #define LOWEST_RATE_HZ 1000
 #define HIGHEST_RATE_HZ 768000
@@ -27,6 +30,59 @@ struct P4dInput {
   float    frames[P4D_INPUT_BLOCK * 2U];
 };
 
+/// FNV-1a over n bytes, from sum.
+static uint64_t
+fnv1a(uint64_t sum, const unsigned char* bytes, size_t n)
+{
+  for (size_t i = 0U; i < n; ++i) {
+    sum = (sum ^ bytes[i]) * 0x100000001B3U;
+  }
+  return sum;
+}
+
+/// The identity of the regular file fd, st its fstat(); false if its bytes
+/// cannot be read.  pread(): the file's offset does not move.
+static bool
+identify(int fd, const struct stat* st, P4dInputId* id)
+{
+  memset(id, 0, sizeof(*id));
+  id->dev      = (uint64_t)st->st_dev;
+  id->ino      = (uint64_t)st->st_ino;
+  id->size     = (int64_t)st->st_size;
+  id->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+  id->ctime_ns = (int64_t)st->st_ctim.tv_sec * 1000000000 + st->st_ctim.tv_nsec;
+  id->sum      = 0xCBF29CE484222325U;
+
+  // The head, then the tail (the same bytes twice for a short file).
+  const off_t size    = (off_t)id->size;
+  const off_t head    = size < ID_BYTES ? size : (off_t)ID_BYTES;
+  const off_t from[2] = { 0, size - head };
+  for (unsigned k = 0U; k < 2U; ++k) {
+    unsigned char bytes[4096];
+    for (off_t at = from[k]; at < from[k] + head;) {
+      const off_t  left = from[k] + head - at;
+      const size_t want =
+        left < (off_t)sizeof(bytes) ? (size_t)left : sizeof(bytes);
+      const ssize_t got = pread(fd, bytes, want, at);
+      if (got != (ssize_t)want) {
+        return false;
+      }
+      id->sum = fnv1a(id->sum, bytes, want);
+      at += (off_t)want;
+    }
+  }
+  return true;
+}
+
+/// Whether two identities are the same file, unchanged.
+static bool
+same_id(const P4dInputId* a, const P4dInputId* b)
+{
+  return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+         a->mtime_ns == b->mtime_ns && a->ctime_ns == b->ctime_ns &&
+         a->sum == b->sum;
+}
+
 /**
    Open path for reading with libsndfile, refusing anything but a regular
    file before reading it (a FIFO would block, "-" would be stdin to
@@ -36,6 +92,7 @@ static P4dRenderCode
 open_sound(const char*      path,
            SF_INFO*         info,
            SNDFILE**        file,
+           P4dInputId*      id,
            P4dRenderStatus* status)
 {
   *file = NULL;
@@ -55,6 +112,10 @@ open_sound(const char*      path,
   }
   // Blocking again, as a regular file reads anyway.
   (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  if (!identify(fd, &st, id)) {
+    close(fd);
+    return p4d_report_bad_value(status, "-i", path, "cannot be read");
+  }
 
   memset(info, 0, sizeof(*info));
   *file = sf_open_fd(fd, SFM_READ, info, SF_TRUE);
@@ -94,7 +155,8 @@ p4d_input_probe(const char* path, P4dInputInfo* info, P4dRenderStatus* st)
 {
   SF_INFO             sf   = { 0 };
   SNDFILE*            file = NULL;
-  const P4dRenderCode code = open_sound(path, &sf, &file, st);
+  P4dInputId          id   = { 0 };
+  const P4dRenderCode code = open_sound(path, &sf, &file, &id, st);
   if (code) {
     return code;
   }
@@ -102,6 +164,7 @@ p4d_input_probe(const char* path, P4dInputInfo* info, P4dRenderStatus* st)
   sf_close(file);
 
   memset(info, 0, sizeof(*info));
+  info->id             = id;
   info->n_frames       = (int64_t)sf.frames;
   info->n_channels     = (unsigned)sf.channels;
   info->sample_rate_hz = (double)sf.samplerate;
@@ -127,9 +190,6 @@ p4d_input_probe(const char* path, P4dInputInfo* info, P4dRenderStatus* st)
     return p4d_report_bad_value(
       st, "-i", path, sf.frames < 1 ? "holds no frames" : "has no length");
   }
-  if (!seekable) {
-    return p4d_report_bad_value(st, "-i", path, "cannot be read by parts");
-  }
   return P4D_RENDER_SUCCESS;
 }
 
@@ -142,10 +202,11 @@ p4d_input_open(const char*         path,
   P4dInput* const in = (P4dInput*)calloc(1U, sizeof(P4dInput));
   *input             = NULL;
   if (in) {
-    SF_INFO sf = { 0 };
+    SF_INFO    sf = { 0 };
+    P4dInputId id = { 0 };
     // The file must still be the one the plan was made from.
-    if (!open_sound(path, &sf, &in->file, status) &&
-        (int64_t)sf.frames == info->n_frames &&
+    if (!open_sound(path, &sf, &in->file, &id, status) &&
+        same_id(&id, &info->id) && (int64_t)sf.frames == info->n_frames &&
         (unsigned)sf.channels == info->n_channels) {
       in->n_channels = info->n_channels;
       in->n_frames   = info->n_frames;
@@ -156,6 +217,26 @@ p4d_input_open(const char*         path,
   }
   return p4d_report_failure(
     status, NULL, "cannot read the input again (was it changed?)");
+}
+
+P4dRenderCode
+p4d_input_check(const char*         path,
+                const P4dInputInfo* info,
+                P4dRenderStatus*    status)
+{
+  const int   fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  struct stat st;
+  P4dInputId  id = { 0 };
+  const bool  ok = fd >= 0 && !fstat(fd, &st) && identify(fd, &st, &id) &&
+                  same_id(&id, &info->id);
+  if (fd >= 0) {
+    close(fd);
+  }
+  if (ok) {
+    return P4D_RENDER_SUCCESS;
+  }
+  p4d_report_failure(status, NULL, "changed during the render");
+  return p4d_report_name(status, "-i", path);
 }
 
 void

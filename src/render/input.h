@@ -20,15 +20,28 @@
 /// Most frames a reader hands over at once.
 #define P4D_INPUT_BLOCK 4096U
 
+/// Which file the input is, and as it was when first read: compared before
+/// and after the render, so that a change of any kind fails it.
+typedef struct {
+  uint64_t dev;
+  uint64_t ino;
+  int64_t  size;
+  int64_t  mtime_ns;
+  int64_t  ctime_ns; ///< Changed by any write, and settable by nobody
+  uint64_t sum;      ///< FNV-1a of the bytes of its head and tail
+} P4dInputId;
+
 /// What the input holds, as libsndfile reads it.
 typedef struct {
   int64_t  n_frames;
   unsigned n_channels; ///< 1 or 2
   double   sample_rate_hz;
   /// Decoding from a seek gives the same samples as decoding through:
-  /// false for the lossy codecs (Vorbis, Opus, MPEG), which are then read
-  /// by one job from start to end.
-  bool exact_seek;
+  /// false for the lossy codecs (Vorbis, Opus, MPEG) and for the inputs
+  /// libsndfile cannot seek (GSM 6.10, G.721), which are then read by one
+  /// job from start to end.
+  bool       exact_seek;
+  P4dInputId id; ///< The file, as it was described
 } P4dInputInfo;
 
 /**
@@ -50,13 +63,27 @@ typedef struct P4dInput P4dInput;
 
    @param input Set to the reader, or NULL on failure.
    @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED with no culprit if
-   the file cannot be read again as it was described.
+   the file cannot be read again or is not the one described (its identity,
+   p4d_input_check()).
 */
 P4dRenderCode
 p4d_input_open(const char*         path,
                const P4dInputInfo* info,
                P4dInput**          input,
                P4dRenderStatus*    status);
+
+/**
+   Check that the input at path is still the file p4d_input_probe()
+   described, unchanged (device, inode, size, modification and change
+   times, the bytes of its head and tail): called once the render has read
+   it all, before the output is put in place.
+
+   @return P4D_RENDER_SUCCESS, or P4D_RENDER_ERR_FAILED naming the input.
+*/
+P4dRenderCode
+p4d_input_check(const char*         path,
+                const P4dInputInfo* info,
+                P4dRenderStatus*    status);
 
 /// Close a reader; NULL is fine.
 void

@@ -149,7 +149,7 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "the same as --set seed=N"},
   [P4D_OPT_TEMPO] = {0, P4D_VALUE_REAL, "tempo", "BPM", 1.0, 999.0,
     "tempo for clock 1 (song beats), default 120"},
-  [P4D_OPT_START] = {0, P4D_VALUE_REAL, "start", "SECONDS", 0.0, 1.0e7,
+  [P4D_OPT_START] = {0, P4D_VALUE_REAL, "start", "SECONDS", 0.0, 3.6e7,
     "song position of the first frame (default 0)"},
   [P4D_OPT_DURATION] = {0, P4D_VALUE_REAL, "duration", "SECONDS", 0.0, 1.0e7,
     "length of the render (default 10; with -i the\n"
@@ -528,6 +528,9 @@ store(P4dOptions*      o,
     o->output = value;
     return value[0] ? P4D_RENDER_SUCCESS : refuse(status, "empty file name");
   case P4D_OPT_INPUT:
+    if (o->input) {
+      return refuse(status, "given twice (Motion takes one input)");
+    }
     o->input = value;
     return value[0] ? P4D_RENDER_SUCCESS : refuse(status, "empty file name");
   case P4D_OPT_PLUGIN:

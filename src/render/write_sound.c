@@ -6,6 +6,14 @@
   in the sample formats each can hold.  Only FLAC streams: libsndfile
   refuses to write WAV to a pipe, and its AIFF writer loses the samples
   there.  A file (not a pipe) is read back and its header checked.
+
+  FLAC to a pipe goes through libsndfile's virtual I/O: at the end libFLAC
+  seeks back to complete the STREAMINFO block (MD5, length, frame sizes),
+  which a pipe cannot do; given the file descriptor, libsndfile lets those
+  27 bytes land at the end of the stream, where the reference decoder
+  (flac -t) refuses them.  Here a write after a seek that failed is
+  dropped, so the stream ends with its last frame, a valid FLAC stream of
+  unknown length and MD5 (as libFLAC writes to any pipe).
 */
 
 #define _POSIX_C_SOURCE 200809L
@@ -46,7 +54,71 @@ typedef struct {
   bool        stream;
   const char* path;
   int64_t     n_frames;
+  sf_count_t  at;   ///< A stream: bytes written so far
+  bool        lost; ///< A stream: a seek back failed; drop what follows
 } Sound;
+
+// -- A stream through libsndfile's virtual I/O -----------------------------
+
+static sf_count_t
+stream_length(void* user)
+{
+  return ((const Sound*)user)->at;
+}
+
+/// Only "seeking" to where the stream stands succeeds; any other seek
+/// fails and drops the writes up to the next seek that succeeds.
+static sf_count_t
+stream_seek(sf_count_t offset, int whence, void* user)
+{
+  Sound* const sound = (Sound*)user;
+  // SEEK_CUR and SEEK_END: the end of a stream is where it stands.
+  const sf_count_t to = whence == SEEK_SET ? offset : sound->at + offset;
+  sound->lost         = to != sound->at;
+  return sound->lost ? -1 : to;
+}
+
+static sf_count_t
+stream_read(void* ptr, sf_count_t count, void* user)
+{
+  (void)ptr;
+  (void)count;
+  (void)user;
+  return 0;
+}
+
+static sf_count_t
+stream_write(const void* ptr, sf_count_t count, void* user)
+{
+  Sound* const sound = (Sound*)user;
+  if (sound->lost) {
+    return count; // the update of a header a pipe cannot take back
+  }
+  const char* bytes = (const char*)ptr;
+  sf_count_t  done  = 0;
+  while (done < count) {
+    const ssize_t n = write(sound->fd, bytes + done, (size_t)(count - done));
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n <= 0) {
+      break;
+    }
+    done += (sf_count_t)n;
+  }
+  sound->at += done;
+  return done;
+}
+
+static sf_count_t
+stream_tell(void* user)
+{
+  return ((const Sound*)user)->at;
+}
+
+static SF_VIRTUAL_IO stream_io = {
+  stream_length, stream_seek, stream_read, stream_write, stream_tell,
+};
 
 /// The libsndfile container of a WAV of info: RF64 if it would not fit.
 static int
@@ -80,7 +152,10 @@ open_sound(void**               writer,
   sound->sf_info.samplerate = (int)info->sample_rate_hz;
   sound->sf_info.channels   = (int)info->n_channels;
   sound->sf_info.format     = container | info->variant;
-  sound->sound = sf_open_fd(file->fd, SFM_WRITE, &sound->sf_info, SF_FALSE);
+  sound->sound =
+    sound->stream
+      ? sf_open_virtual(&stream_io, SFM_WRITE, &sound->sf_info, sound)
+      : sf_open_fd(file->fd, SFM_WRITE, &sound->sf_info, SF_FALSE);
   if (!sound->sound) {
     return p4d_report_failure(status, file->path, sf_strerror(NULL));
   }

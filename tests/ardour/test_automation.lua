@@ -16,7 +16,10 @@
 --     session's rate with the same settings, every frame;
 --   - points outside the range are left as they were;
 -- and prints the number of points, the rows they were thinned from, and
--- the largest deviations.  The dialog's code runs too, with stand-ins for
+-- the largest deviations.  The renderer's files go to a private folder
+-- (mode 0700, removed after); fast presets (Nervous jitter over 20 s and
+-- over 10 minutes) stay within the point budget (50 a second), with the
+-- tolerance achieved reported.  The dialog's code runs too, with stand-ins for
 -- the GUI's LuaDialog and Editor (the controls, ranges and presets it
 -- offers, and a user's answers: the bus's fader over a selected range).
 -- Not covered: the GTK dialog itself (LuaDialog needs Ardour's GUI) and the
@@ -212,6 +215,13 @@ function run ()
 		  set = { rate_hz = 2, octaves = 3, persistence = 0.6 }, channel = 1, scale = "linear" },
 		{ name = "plugin Grain (logarithmic)", control = plugin_control (proc, "Grain"), from = 500, to = 500 + 3 * RATE,
 		  preset = "four-voices", channel = 2, lowest = 0.25, highest = 0.75, scale = "log" },
+		-- a fast preset: more keys than the budget at the usual tolerance
+		{ name = "budget: 20 s of Nervous jitter", control = bus:trim_control (), from = 2400, to = 2400 + 20 * RATE,
+		  preset = "nervous-jitter", channel = 1, scale = "log", over_budget = true },
+		-- two minutes of it (issue 23's 10 minutes gave 485,964 lane points
+		-- of 600,001 rows before): too long to compare every sample here
+		{ name = "budget: 2 min of Nervous jitter", control = bus:pan_azimuth_control (), from = 0, to = 120 * RATE,
+		  preset = "nervous-jitter", channel = 1, scale = "linear", over_budget = true, no_samples = true },
 	}
 	for _, a in ipairs (cases) do
 		a.render = render
@@ -221,8 +231,33 @@ function run ()
 		local after = (a.to or srange:_end ():samples ()) + 4800
 		al:editor_add (Temporal.timepos_t (10), ac:desc ().normal, false)
 		al:editor_add (Temporal.timepos_t (after), ac:desc ().normal, false)
+		-- the private folder: mode 0700, ours, gone afterwards; progress
+		-- reported while the renderer runs
+		local folder, mode, calls = nil, nil, 0
+		a.on_folder = function (d)
+			folder = d
+			local p = io.popen ("stat -c '%a %u' '" .. d .. "'")
+			mode = p:read ("l")
+			p:close ()
+		end
+		a.progress = function () calls = calls + 1; return false end
+		local t0 = os.time ()
 		local r, why = action (a)
+		local seconds = os.time () - t0
 		check (r, "%s: %s", a.name, tostring (why))
+		local p = io.popen ("id -u")
+		local uid = p:read ("l")
+		p:close ()
+		check (folder and mode == "700 " .. uid, "%s: the temporary folder %s is %s, not private (700 %s)",
+		       a.name, tostring (folder), tostring (mode), uid)
+		local gone = folder and not io.open (folder, "r")
+		check (gone, "%s: the temporary folder %s is left behind", a.name, tostring (folder))
+		if a.over_budget and r then
+			say ("# %s: %d points (budget %d, 50 a second), tolerance achieved %.2f %% of the range (%.2f %% at the rows), %d progress calls, about %d s in all",
+			     a.name, r.points, r.budget, 100 * r.tolerance, 100 * r.row_tolerance, calls, seconds)
+			check (r.points - r.added <= r.budget, "%s: %d points over the budget %d", a.name, r.points - r.added, r.budget)
+			check (r.tolerance > 0.005, "%s: the budget did not raise the tolerance", a.name)
+		end
 		a.result, a.after = r, after
 	end
 	-- The dialog's code with stand-ins for the GUI's LuaDialog and Editor:
@@ -289,7 +324,9 @@ function run ()
 	for _, a in ipairs (cases) do
 		local r, after, ac = a.result, a.after, a.control
 		local al = ac:alist ()
-		if r then
+		if r and a.no_samples then
+			check (ac:automation_state () == ARDOUR.AutoState.Play, "%s: the lane is not in Play", a.name)
+		elseif r then
 			check (ac:automation_state () == ARDOUR.AutoState.Play, "%s: the lane is not in Play", a.name)
 			check (not after or (al:eval (Temporal.timepos_t (10)) == ac:desc ().normal and r.from > 10),
 			       "%s: the point before the range changed", a.name)
@@ -311,9 +348,13 @@ function run ()
 			end
 			say ("# %s (%s scale), frames %d..%d: %d points (%d added after thinning) from %d renderer rows; largest deviation %.4f %% of the range at the rows, %.4f %% over all %d samples (at %d); tolerance %.1f %%",
 			     a.name, r.scale, r.from, r.to, r.points, r.added, r.rows, 100 * r.max_row_deviation, 100 * worst, n, at, 100 * r.tolerance)
-			check (r.max_row_deviation <= 0.004 + 1e-6, "%s: a row is %.5f off", a.name, r.max_row_deviation)
-			check (worst <= r.tolerance, "%s: a sample is %.5f off (tolerance %.5f)", a.name, worst, r.tolerance)
-			if worst > r.tolerance then
+			check (r.max_row_deviation <= r.row_tolerance + 1e-6, "%s: a row is %.5f off", a.name, r.max_row_deviation)
+			check (a.over_budget or r.row_tolerance == 0.004, "%s: the tolerance was raised (%.5f)", a.name, r.row_tolerance)
+			-- over budget the tolerance holds at the rows, 1 ms apart; a curve
+			-- that fast (Nervous jitter) moves up to 2 % between them
+			local slack = a.over_budget and 0.02 or 0
+			check (worst <= r.tolerance + slack, "%s: a sample is %.5f off (tolerance %.5f)", a.name, worst, r.tolerance)
+			if worst > r.tolerance + slack then
 				say ("# at %d: renderer %.6f, lane %.6f", at, lo + curve[at - r.from + 1] * (hi - lo), to_scale (al:eval (Temporal.timepos_t (at))))
 				for e in al:events ():iter () do
 					local t = e.when:samples ()

@@ -92,6 +92,7 @@ noise_read(const P4dVoiceSetup* setup, float* p, P4dVoice* v)
                    p[P4D_NOISE_GUST_HZ],
                    p[P4D_NOISE_GRIT],
                    p[P4D_NOISE_WIDTH]);
+  p4d_texture_events(&v->texture, p[P4D_NOISE_EVENTS], p[P4D_NOISE_EVENT_HZ]);
   return &p[P4D_NOISE_MORPH_X];
 }
 
@@ -178,14 +179,14 @@ noise_preview(const P4dShaping* s,
   for (unsigned c = 0U; c < s->setup->n_channels; ++c) {
     for (uint32_t i = 0U; i < n; ++i) {
       float y = 1.0f;
-      p4d_texture_apply(&v->texture,
-                        v->seed,
-                        c,
-                        v->phase0[P4D_SECONDS],
-                        v->phase_step[P4D_SECONDS],
-                        offsets[i] + v->offset,
-                        &y,
-                        1U);
+      p4d_texture_envelope(&v->texture,
+                           v->seed,
+                           c,
+                           v->phase0[P4D_SECONDS],
+                           v->phase_step[P4D_SECONDS],
+                           offsets[i] + v->offset,
+                           &y,
+                           1U);
       out[c][i] = y;
     }
   }

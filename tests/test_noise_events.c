@@ -487,7 +487,7 @@ level_centroid(const float* x, size_t n)
   for (size_t k = 0U; k < m; ++k) {
     double power = 0.0;
     for (size_t i = 0U; i < win; ++i) {
-      const double w = 0.5 - 0.5 * cos(2.0 * PI * (double)i / win);
+      const double w = 0.5 - 0.5 * cos(2.0 * PI * (double)i / (double)win);
       f.re[i]        = w * (double)x[k * win + i];
       f.im[i]        = 0.0;
       power += (double)x[k * win + i] * (double)x[k * win + i];
@@ -497,13 +497,17 @@ level_centroid(const float* x, size_t n)
     double den = 0.0;
     for (size_t b = 1U; b < win / 2U; ++b) {
       const double p = f.re[b] * f.re[b] + f.im[b] * f.im[b];
-      num += p * (double)b * RATE_HZ / win;
+      num += p * (double)b * RATE_HZ / (double)win;
       den += p;
     }
-    lv[k] = 10.0 * log10(power / win + 1.0e-30);
+    lv[k] = 10.0 * log10(power / (double)win + 1.0e-30);
     ce[k] = num / (den + 1.0e-30);
   }
-  double sl = 0.0, sc = 0.0, sll = 0.0, scc = 0.0, slc = 0.0;
+  double sl  = 0.0;
+  double sc  = 0.0;
+  double sll = 0.0;
+  double scc = 0.0;
+  double slc = 0.0;
   for (size_t k = 0U; k < m; ++k) {
     sl += lv[k];
     sc += ce[k];

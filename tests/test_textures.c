@@ -366,12 +366,16 @@ test_presets(const char* exe_path)
     assert(peak < 1.0);
     switch (k) {
     case 0U:
-      printf("#   target: swing >= 6 dB in gusts of 0.5 - 3 s\n");
-      assert(f.swing_db >= 6.0 && f.period_s >= 0.5 && f.period_s <= 3.0);
+      // Issue 23: gusts events at irregular intervals (their statistics
+      // in test_noise_events), so no dominant period any more.
+      printf("#   target: swing >= 6 dB (gusts: test_noise_events)\n");
+      assert(f.swing_db >= 6.0);
       break;
     case 1U:
-      printf("#   target: washes >= 10 dB with periods of 4 - 12 s\n");
-      assert(f.swing_db >= 10.0 && f.period_s >= 4.0 && f.period_s <= 12.0);
+      // Issue 23: waves that build up and crash, about one in 8 s but at
+      // irregular times (test_noise_events), so no dominant period.
+      printf("#   target: washes >= 10 dB (waves: test_noise_events)\n");
+      assert(f.swing_db >= 10.0);
       break;
     case 2U:
       printf("#   target: crest factor >= 16 dB\n");

@@ -42,6 +42,29 @@
   a few ms.  The exponential is a polynomial (p4d_exact_exp,
   src/maths/exact_math.h): libm's exp() may round differently on another
   machine.
+
+  Events (issue 23).  Rain, surf and wind are made of events, which a
+  field of noise does not give: droplets with sharp onsets, waves that
+  build up and crash, gusts at irregular times.  Song seconds are cut into
+  cells of event_cell = per_cell / rate seconds; cell j holds an event with
+  chance per_cell, its peak at a uniform time in the cell, its amplitude,
+  times and place between the channels drawn from a hash of the seed and
+  j (no state: a pure function of the song time).  An event's shape
+  around its peak time, tau seconds from it, is
+
+      h(tau) = build * exp(tau / r)               tau < 0 (the build-up)
+               build + (1 - build) * tau / attack  0 <= tau < attack
+               exp(-(tau - attack) / d)           after (the decay)
+
+  with r and d log-uniform in the kind's ranges, cut 5 time constants
+  out.  A channel's event envelope is D = norm * (bed + sum A g h), g the
+  event's equal-power place, sqrt(1 -+ q width) for q uniform in [-1, 1]
+  (width 0: both channels the same).  norm makes E[D^2] = 1 for events at
+  Poisson times, E[D^2] = M^2 + V with M = bed + rate E[A] E[int h] and
+  V = rate E[A^2] E[int h^2], so the level stays where the level control
+  puts it (test_textures measures it).  D is evaluated at the knots and
+  interpolated linearly, so an onset takes one knot (0.33 ms at 48 kHz).
+  Gusts also brighten as they swell (texture.h, p4d_texture_apply()).
 */
 
 #include "texture.h"
@@ -165,6 +188,206 @@ field_scale(const P4dFbm* fbm)
   return scale;
 }
 
+/// One kind of events: a row of event_kinds (see Events above).
+typedef struct {
+  float per_cell;   ///< Chance of an event in a cell
+  float build;      ///< Level of the build-up at the peak time (0: none)
+  float build_lo;   ///< Shortest time constant of the build-up, s
+  float build_span; ///< ln(longest / shortest)
+  float attack_s;   ///< Linear rise from the build-up's level to 1, s
+  float decay_lo;   ///< Shortest decay time constant, s
+  float decay_span; ///< ln(longest / shortest)
+  float amp_lo;     ///< Amplitudes amp_lo + (1 - amp_lo) u^2, u uniform
+  float bed;        ///< Level between events
+  float bright;     ///< Largest share of the brightening term (0: none)
+} EventKind;
+
+/*
+  Drops: onsets of one knot, decays 5 - 50 ms, amplitudes spread 10:1, a
+  faint bed.  Waves: a build-up of 1 - 2.5 s up to 0.3 of the crest, a
+  crash of 60 ms and a wash of 0.8 - 2 s, nearly one per cell.  Gusts: a
+  swell of 0.3 - 1 s to the crest and a fall of 0.4 - 1.5 s, in 7 cells
+  of 10 (irregular intervals), with the hiss at up to 1.5 times the
+  noise's amplitude (see The gusts' hiss).
+*/
+static const EventKind event_kinds[P4D_TEXTURE_N_EVENTS] = {
+  [P4D_TEXTURE_EVENTS_OFF]   = { .per_cell   = 0.0f,
+                                 .build      = 0.0f,
+                                 .build_lo   = 0.0f,
+                                 .build_span = 0.0f,
+                                 .attack_s   = 0.0f,
+                                 .decay_lo   = 0.0f,
+                                 .decay_span = 0.0f,
+                                 .amp_lo     = 1.0f,
+                                 .bed        = 1.0f,
+                                 .bright     = 0.0f },
+  [P4D_TEXTURE_EVENTS_DROPS] = { .per_cell   = 0.5f,
+                                 .build      = 0.0f,
+                                 .build_lo   = 0.0f,
+                                 .build_span = 0.0f,
+                                 .attack_s   = 0.0f,
+                                 .decay_lo   = 0.005f,
+                                 .decay_span = 2.302585f,
+                                 .amp_lo     = 0.1f,
+                                 .bed        = 0.12f,
+                                 .bright     = 0.0f },
+  [P4D_TEXTURE_EVENTS_WAVES] = { .per_cell   = 0.95f,
+                                 .build      = 0.3f,
+                                 .build_lo   = 1.0f,
+                                 .build_span = 0.916291f,
+                                 .attack_s   = 0.06f,
+                                 .decay_lo   = 0.8f,
+                                 .decay_span = 0.916291f,
+                                 .amp_lo     = 0.4f,
+                                 .bed        = 0.2f,
+                                 .bright     = 0.0f },
+  [P4D_TEXTURE_EVENTS_GUSTS] = { .per_cell   = 0.7f,
+                                 .build      = 1.0f,
+                                 .build_lo   = 0.3f,
+                                 .build_span = 1.203973f,
+                                 .attack_s   = 0.0f,
+                                 .decay_lo   = 0.4f,
+                                 .decay_span = 1.321756f,
+                                 .amp_lo     = 0.3f,
+                                 .bed        = 0.3f,
+                                 .bright     = 1.5f },
+};
+
+/// Slowest and fastest event rates, per second.
+#define EVENT_HZ_MIN 0.02f
+#define EVENT_HZ_MAX 200.0f
+
+/// Time constants after which an event's build-up and decay are cut.
+#define EVENT_CUT 5.0
+
+/// Mean of lo * e^(span u) for u uniform in [0, 1].
+static double
+log_uniform_mean(double lo, double span)
+{
+  return span > 0.0 ? lo * (p4d_exact_exp(span) - 1.0) / span : lo;
+}
+
+static const EventKind*
+event_kind(const P4dTexture* tx)
+{
+  return &event_kinds[tx->events];
+}
+
+void
+p4d_texture_events(P4dTexture* texture, float kind, float rate_hz)
+{
+  const float k   = clampf(kind, 0.0f, (float)(P4D_TEXTURE_N_EVENTS - 1U));
+  texture->events = (unsigned)(k + 0.5f);
+  if (texture->events == P4D_TEXTURE_EVENTS_OFF) {
+    return;
+  }
+  const EventKind* const e    = event_kind(texture);
+  const double           rate = clampf(rate_hz, EVENT_HZ_MIN, EVENT_HZ_MAX);
+  texture->event_cell         = (double)e->per_cell / rate;
+
+  // Means of the amplitude, its square and the integrals of h and h^2.
+  const double lo = e->amp_lo;
+  const double ea = lo + (1.0 - lo) / 3.0;
+  const double ea2 =
+    lo * lo + 2.0 * lo * (1.0 - lo) / 3.0 + (1.0 - lo) * (1.0 - lo) / 5.0;
+  const double b  = e->build;
+  const double er = log_uniform_mean(e->build_lo, e->build_span);
+  const double ed = log_uniform_mean(e->decay_lo, e->decay_span);
+  const double a  = e->attack_s;
+  const double i1 = b * er + a * (1.0 + b) / 2.0 + ed;
+  const double i2 = b * b * er / 2.0 + a * (1.0 + b + b * b) / 3.0 + ed / 2.0;
+  // The channel gain sqrt(1 + q w), q uniform in [-1, 1]: its mean.
+  const double w = texture->width;
+  const double eg =
+    w > 0.0
+      ? ((1.0 + w) * sqrt(1.0 + w) - (1.0 - w) * sqrt(1.0 - w)) / (3.0 * w)
+      : 1.0;
+  const double p = e->per_cell;
+  const double m = e->bed + rate * ea * eg * i1;
+  // Poisson's variance, less what one event per cell at most takes off.
+  const double v      = rate * (ea2 - p * ea * ea * eg * eg) * i2;
+  texture->event_norm = (float)(1.0 / sqrt(m * m + v));
+
+  // A bound: every cell of an event's reach holding a full event, at the
+  // channel gain's largest, sqrt(2).
+  const double reach =
+    EVENT_CUT * (double)e->build_lo * p4d_exact_exp(e->build_span) + a +
+    EVENT_CUT * (double)e->decay_lo * p4d_exact_exp(e->decay_span);
+  const double cells = reach / texture->event_cell + 2.0;
+  const double most =
+    (double)texture->event_norm * ((double)e->bed + 1.4142135623730951 * cells);
+  texture->peak =
+    (float)((double)(texture->active ? texture->peak : 1.0f) * most);
+  texture->active = true;
+}
+
+/// splitmix64's finaliser: the event hash.
+static uint64_t
+mix64(uint64_t x)
+{
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27U)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31U);
+}
+
+/// Uniform in [0, 1) from bits 16 k .. 16 k + 15 of h.
+static double
+slice(uint64_t h, unsigned k)
+{
+  return (double)((h >> (16U * k)) & 0xFFFFU) * (1.0 / 65536.0);
+}
+
+/**
+   The events' part of channel's envelope at song time t (the sum of A g h
+   over the events that reach t, before bed and norm).
+*/
+static double
+events_at(const P4dTexture* tx, uint32_t seed, double side, double t)
+{
+  const EventKind* const e    = event_kind(tx);
+  const double           cell = tx->event_cell;
+  const double           ahead =
+    EVENT_CUT * (double)e->build_lo * p4d_exact_exp(e->build_span);
+  const double behind = (double)e->attack_s + EVENT_CUT * (double)e->decay_lo *
+                                                p4d_exact_exp(e->decay_span);
+  const int64_t  j0  = (int64_t)floor((t - behind) / cell);
+  const int64_t  j1  = (int64_t)floor((t + ahead) / cell);
+  const uint64_t key = ((uint64_t)seed << 32U) ^ ((uint64_t)tx->events << 60U);
+  double         sum = 0.0;
+  for (int64_t j = j0; j <= j1; ++j) {
+    const uint64_t h1 = mix64(key ^ (uint64_t)j);
+    if (slice(h1, 0U) >= (double)e->per_cell) {
+      continue;
+    }
+    const uint64_t h2   = mix64(h1);
+    const double   peak = ((double)j + slice(h1, 1U)) * cell;
+    const double   tau  = t - peak;
+    const double   r    = (double)e->build_lo *
+                     p4d_exact_exp((double)e->build_span * slice(h1, 2U));
+    const double d = (double)e->decay_lo *
+                     p4d_exact_exp((double)e->decay_span * slice(h1, 3U));
+    const double a     = (double)e->attack_s;
+    double       shape = 0.0;
+    if (tau < 0.0) {
+      shape = (r > 0.0 && tau > -EVENT_CUT * r)
+                ? (double)e->build * p4d_exact_exp(tau / r)
+                : 0.0;
+    } else if (tau < a) {
+      shape = (double)e->build + (1.0 - (double)e->build) * tau / a;
+    } else if (tau - a < EVENT_CUT * d) {
+      shape = p4d_exact_exp(-(tau - a) / d);
+    }
+    if (shape > 0.0) {
+      const double u   = slice(h2, 0U);
+      const double amp = (double)e->amp_lo + (1.0 - (double)e->amp_lo) * u * u;
+      const double q   = 2.0 * slice(h2, 1U) - 1.0;
+      sum += amp * sqrt(1.0 + side * q * (double)tx->width) * shape;
+    }
+  }
+  return sum;
+}
+
 void
 p4d_texture_init(P4dTexture* texture,
                  float       gust_db,
@@ -194,7 +417,10 @@ p4d_texture_init(P4dTexture* texture,
   const float most = texture->gust_a * 3.0f * gust_scale.bound +
                      texture->grit_a * grit_scale.bound - texture->gust_k -
                      texture->grit_k;
-  texture->peak = texture->active ? envelope_exp(most) : 1.0f;
+  texture->peak       = texture->active ? envelope_exp(most) : 1.0f;
+  texture->events     = P4D_TEXTURE_EVENTS_OFF;
+  texture->event_cell = 0.0;
+  texture->event_norm = 1.0f;
 }
 
 /// Floor of a / b for b > 0.
@@ -208,15 +434,80 @@ floor_div(int64_t a, int64_t b)
 /// Most knots evaluated at once, on the stack.
 #define MAX_KNOTS 64U
 
-void
-p4d_texture_envelope(const P4dTexture* texture,
-                     uint32_t          seed,
-                     unsigned          channel,
-                     double            t0_s,
-                     double            step_s,
-                     int64_t           first,
-                     float*            env,
-                     uint32_t          n)
+/*
+  The gusts' hiss: one octave of noise along time at HISS_RATE_HZ cells per
+  second (flat to about 2.4 kHz, falling past 5.6 kHz), its own seed and
+  place, the channels HISS_SPREAD cells apart at width 1.  A gust mixes it
+  into the Noise at constant power: z cos + hiss sin, tan = bright x.
+*/
+#define HISS_RATE_HZ 8000.0
+#define HISS_SPREAD 1.75
+static const uint32_t hiss_seed        = 0x3C6EF372U;
+static const double   hiss_position[4] = { 0.1731, 0.6637, 0.3829, 0.0 };
+static const P4dFbm   hiss_fbm         = { 1.0f, 2.0, 0.5f, 0.0 };
+
+/**
+   Multiply the m frames of env (the piece from frame at, knots from j0 on)
+   by the events' envelope, interpolated between knots, and when tone is
+   not NULL set tone[.][done + i], the brightening (see texture.h).
+*/
+static void
+events_span(const P4dTexture* tx,
+            uint32_t          seed,
+            double            side,
+            double            t0_s,
+            double            step_s,
+            int64_t           j0,
+            int64_t           at,
+            uint32_t          m,
+            float*            env,
+            float* const      tone[2],
+            uint32_t          done)
+{
+  const int64_t          knot    = (int64_t)P4D_TEXTURE_KNOT;
+  const int64_t          j1      = floor_div(at + (int64_t)m - 1, knot) + 1;
+  const size_t           n_knots = (size_t)(j1 - j0 + 1);
+  const EventKind* const e       = event_kind(tx);
+  float                  d[MAX_KNOTS];
+  float                  c1[MAX_KNOTS];
+  float                  c2[MAX_KNOTS];
+  for (size_t k = 0U; k < n_knots; ++k) {
+    const double t = t0_s + (double)(((j0 + (int64_t)k) * knot)) * step_s;
+    const double x = events_at(tx, seed, side, t);
+    d[k]           = (float)((double)tx->event_norm * ((double)e->bed + x));
+    const double b = (double)e->bright * (x < 1.0 ? x : 1.0);
+    const double s = 1.0 / sqrt(1.0 + b * b);
+    c1[k]          = (float)s;
+    c2[k]          = (float)(b * s / (double)P4D_NOISE_STD);
+  }
+  for (uint32_t i = 0U; i < m; ++i) {
+    const int64_t pos  = at + (int64_t)i - j0 * knot;
+    const size_t  k    = (size_t)(pos / knot);
+    const float   frac = (float)(pos % knot) * (1.0f / (float)knot);
+    env[i] *= d[k] + frac * (d[k + 1U] - d[k]);
+    if (tone) {
+      tone[0][done + i] = c1[k] + frac * (c1[k + 1U] - c1[k]);
+      tone[1][done + i] = c2[k] + frac * (c2[k + 1U] - c2[k]);
+    }
+  }
+}
+
+/**
+   The envelope of p4d_texture_envelope() into env and, when tone is not
+   NULL, the brightening of gusts events: tone[0][i] z + tone[1][i] hiss
+   is frame i's tone (z itself without brightening; hiss the gusts' hiss
+   field, unscaled).
+*/
+static void
+texture_span(const P4dTexture* texture,
+             uint32_t          seed,
+             unsigned          channel,
+             double            t0_s,
+             double            step_s,
+             int64_t           first,
+             float*            env,
+             float* const      tone[2],
+             uint32_t          n)
 {
   const P4dTexture* const tx = texture;
   if (!tx->active) {
@@ -300,8 +591,25 @@ p4d_texture_envelope(const P4dTexture* texture,
       const float   x    = e[k] + frac * (e[k + 1U] - e[k]);
       env[done + i]      = envelope_exp(x);
     }
+    if (tx->events != P4D_TEXTURE_EVENTS_OFF) {
+      events_span(
+        tx, seed, side, t0_s, step_s, j0, at, m, env + done, tone, done);
+    }
     done += m;
   }
+}
+
+void
+p4d_texture_envelope(const P4dTexture* texture,
+                     uint32_t          seed,
+                     unsigned          channel,
+                     double            t0_s,
+                     double            step_s,
+                     int64_t           first,
+                     float*            env,
+                     uint32_t          n)
+{
+  texture_span(texture, seed, channel, t0_s, step_s, first, env, NULL, n);
 }
 
 void
@@ -318,13 +626,44 @@ p4d_texture_apply(const P4dTexture* texture,
     return;
   }
 
+  const bool bright = event_kind(texture)->bright > 0.0f;
   for (uint32_t done = 0U; done < n;) {
-    float          env[256] = { 0.0f };
-    const uint32_t m        = n - done < 256U ? n - done : 256U;
-    p4d_texture_envelope(
-      texture, seed, channel, t0_s, step_s, first + (int64_t)done, env, m);
-    for (uint32_t i = 0U; i < m; ++i) {
-      buf[done + i] *= env[i];
+    float          env[256]  = { 0.0f };
+    float          c[2][256] = { { 0.0f } };
+    float* const   tone[2]   = { c[0], c[1] };
+    const uint32_t m         = n - done < 256U ? n - done : 256U;
+    texture_span(texture,
+                 seed,
+                 channel,
+                 t0_s,
+                 step_s,
+                 first + (int64_t)done,
+                 env,
+                 bright ? tone : NULL,
+                 m);
+    if (bright) {
+      float        hiss[256] = { 0.0f };
+      const double side      = channel ? 1.0 : -1.0;
+      double       pos[4];
+      memcpy(pos, hiss_position, sizeof(pos));
+      pos[0] += side * texture->width * HISS_SPREAD;
+      const double origin[4] = { 0.0, 0.0, 0.0, t0_s * HISS_RATE_HZ };
+      const double step[4]   = { 0.0, 0.0, 0.0, step_s * HISS_RATE_HZ };
+      p4d_fbm4_sum_span(&hiss_fbm,
+                        seed + hiss_seed,
+                        origin,
+                        step,
+                        pos,
+                        first + (int64_t)done,
+                        hiss,
+                        m);
+      for (uint32_t i = 0U; i < m; ++i) {
+        buf[done + i] = env[i] * (c[0][i] * buf[done + i] + c[1][i] * hiss[i]);
+      }
+    } else {
+      for (uint32_t i = 0U; i < m; ++i) {
+        buf[done + i] *= env[i];
+      }
     }
     done += m;
   }

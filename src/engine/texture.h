@@ -45,15 +45,32 @@ extern "C" {
 
 /// The texture of a voice, derived from its controls; fixed for its life.
 typedef struct {
-  double gust_rate_hz; ///< Cells per second of the gust field's first octave
-  float  gust_a;       ///< Natural-log gain per unit of the gust field's sum
-  float  gust_k;       ///< k(a_g): keeps E[env^2] = 1
-  float  grit_a;       ///< Natural-log gain per unit of the grit field's sum
-  float  grit_k;       ///< k(a_r)
-  float  width;        ///< 0: both channels share one envelope; 1: apart
-  float  peak;         ///< Upper bound of the envelope
-  bool   active;       ///< Any gust or grit: else the envelope is 1
+  double   gust_rate_hz; ///< Cells per second of the gust field's first octave
+  float    gust_a;       ///< Natural-log gain per unit of the gust field's sum
+  float    gust_k;       ///< k(a_g): keeps E[env^2] = 1
+  float    grit_a;       ///< Natural-log gain per unit of the grit field's sum
+  float    grit_k;       ///< k(a_r)
+  float    width;        ///< 0: both channels share one envelope; 1: apart
+  float    peak;         ///< Upper bound of the envelope
+  bool     active;       ///< Any gust, grit or events: else the envelope is 1
+  unsigned events;       ///< P4dTextureEvents: the kind of events, 0 none
+  double   event_cell;   ///< Seconds per cell of the events' grid
+  float    event_norm;   ///< Scale of the events' envelope: mean square 1
 } P4dTexture;
+
+/**
+   The kinds of events the Noise's texture may add (the Noise's `events`
+   control), each a row of the table in texture.c: events come at random
+   times on a grid of cells of song seconds (a pure function of the song
+   time and the seed), each rising, peaking and decaying on its own times.
+*/
+typedef enum {
+  P4D_TEXTURE_EVENTS_OFF,   ///< No events
+  P4D_TEXTURE_EVENTS_DROPS, ///< Droplets: onsets < 1 ms, decays 5 - 50 ms
+  P4D_TEXTURE_EVENTS_WAVES, ///< Waves: a build-up of seconds, a crash
+  P4D_TEXTURE_EVENTS_GUSTS, ///< Gusts: irregular swells that brighten
+  P4D_TEXTURE_N_EVENTS
+} P4dTextureEvents;
 
 /**
    Set texture from the Noise's controls (clamped to their ranges here).
@@ -71,6 +88,15 @@ p4d_texture_init(P4dTexture* texture,
                  float       gust_hz,
                  float       grit,
                  float       width);
+
+/**
+   Add events of kind (P4dTextureEvents; out of range is off) at rate_hz
+   events per second on average (clamped to 0.02 - 200) to texture, after
+   p4d_texture_init().  Off keeps the texture as it was, bit for bit.
+   Realtime safe.
+*/
+void
+p4d_texture_events(P4dTexture* texture, float kind, float rate_hz);
 
 /**
    The gain envelope of channel at frames first..first+n-1 of a time line.
@@ -93,7 +119,10 @@ p4d_texture_envelope(const P4dTexture* texture,
 /**
    Multiply buf[0..n-1] by the envelope of p4d_texture_envelope(); nothing
    when the texture is inactive, so a session without gust or grit keeps
-   its bits.  Realtime safe.
+   its bits.  Gusts events (P4D_TEXTURE_EVENTS_GUSTS) also brighten buf as
+   they swell: buf (of about unit variance) is mixed at constant power with
+   a hiss of its own (one octave of noise at 8000 cells per second) at a
+   share that grows with the event's envelope.  Realtime safe.
 */
 void
 p4d_texture_apply(const P4dTexture* texture,

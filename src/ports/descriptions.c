@@ -101,6 +101,14 @@ static const P4dDescription descriptions[] = {
     "grit",
     "(0: off) breaks the noise into sparse, impulsive grains (rain, "
     "crackle); 1 is sparsest" },
+  { P4D_KIND_NOISE,
+    "events",
+    "(0: off) events at random times: 1 drops (onsets under 1 ms, decays "
+    "of 5 - 50 ms), 2 waves (a build-up of seconds and a crash), 3 gusts "
+    "(irregular swells that brighten)" },
+  { P4D_KIND_NOISE,
+    "event_hz",
+    "events per second on average (drops: the rain's density)" },
 
   { P4D_KIND_MOTION, "control", TRANSPORT_TEXT },
   { P4D_KIND_MOTION, "in_l", "left audio input" },

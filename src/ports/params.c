@@ -16,6 +16,11 @@ static const P4dScalePoint noise_clock_points[] = { { 0.0f, "Song time" },
                                                     { 1.0f, "Free running" },
                                                     { 0.0f, NULL } };
 
+static const P4dScalePoint noise_events_points[] = {
+  { 0.0f, "Off" },   { 1.0f, "Drops" }, { 2.0f, "Waves" },
+  { 3.0f, "Gusts" }, { 0.0f, NULL },
+};
+
 static const P4dScalePoint motion_filter_points[] = {
   { 0.0f, "Off" },       { 1.0f, "Low pass" }, { 2.0f, "Band pass" },
   { 3.0f, "High pass" }, { 0.0f, NULL },
@@ -161,6 +166,15 @@ static const P4dParam noise_params[P4D_NOISE_N_PARAMS] = {
   { "gust_db", "Gust depth", 0.0f, 0.0f, 24.0f, P4D_UNIT_DB, 0U, NULL },
   { "gust_hz", "Gust rate", 0.02f, 0.5f, 5.0f, P4D_UNIT_HZ, LOG, NULL },
   { "grit", "Grit", 0.0f, 0.0f, 1.0f, P4D_UNIT_NONE, 0U, NULL },
+  { "events",
+    "Events",
+    0.0f,
+    0.0f,
+    3.0f,
+    P4D_UNIT_NONE,
+    ENUM,
+    noise_events_points },
+  { "event_hz", "Event rate", 0.02f, 10.0f, 200.0f, P4D_UNIT_HZ, LOG, NULL },
 };
 
 static const P4dParam motion_params[P4D_MOTION_N_PARAMS] = {
@@ -375,6 +389,8 @@ static const P4dPort noise_ports[] = {
   CONTROL(15U, P4D_NOISE_GUST_DB),
   CONTROL(16U, P4D_NOISE_GUST_HZ),
   CONTROL(17U, P4D_NOISE_GRIT),
+  CONTROL(18U, P4D_NOISE_EVENTS),
+  CONTROL(19U, P4D_NOISE_EVENT_HZ),
 };
 
 /*

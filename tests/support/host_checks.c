@@ -29,14 +29,16 @@ p4d_host_check_bounds(P4dHost* h)
     h->lo = -INFINITY;
     h->hi = INFINITY;
   } else if (h->noise) {
-    // Gusts and grit may lift the output's ceiling past the level by at
-    // most 12 dB (p4d_texture_headroom()).
+    // Gusts, grit and events may lift the output's ceiling past the level
+    // by at most 12 dB (p4d_texture_headroom()).
     P4dTexture texture;
     p4d_texture_init(&texture,
                      p4d_host_clamped(h, "gust_db"),
                      p4d_host_clamped(h, "gust_hz"),
                      p4d_host_clamped(h, "grit"),
                      p4d_host_clamped(h, "width"));
+    p4d_texture_events(
+      &texture, p4d_host_clamped(h, "events"), p4d_host_clamped(h, "event_hz"));
     const double level = p4d_host_clamped(h, "level_db");
     const double limit =
       pow(10.0, level / 20.0) * (1.0 + 1.0e-6) * p4d_texture_headroom(&texture);

@@ -31,6 +31,9 @@ static const P4dTtlPoint mod_clock_points[] = {
 static const P4dTtlPoint noise_clock_points[] = {
   { 0, "Song time" }, { 1, "Free running" }, { 0, NULL },
 };
+static const P4dTtlPoint noise_events_points[] = {
+  { 0, "Off" }, { 1, "Drops" }, { 2, "Waves" }, { 3, "Gusts" }, { 0, NULL }
+};
 static const P4dTtlPoint cc_points[] = { { 128, "Off" }, { 0, NULL } };
 static const P4dTtlPoint midi_mode_points[] = {
   { 0, "7-bit CC" }, { 1, "14-bit CC" }, { 2, "Pitch bend" }, { 0, NULL },
@@ -145,6 +148,8 @@ static const P4dTtlPort noise_ports[] = {
   IN(15U, "gust_db", "Gust depth", 0.0f, 0.0f, 24.0f, DB, 0, NULL),
   IN(16U, "gust_hz", "Gust rate", 0.5f, 0.02f, 5.0f, HZ, LOG, NULL),
   IN(17U, "grit", "Grit", 0.0f, 0.0f, 1.0f, NULL, 0, NULL),
+  IN(18U, "events", "Events", 0, 0, 3, NULL, INT | ENUM, noise_events_points),
+  IN(19U, "event_hz", "Event rate", 10.0f, 0.02f, 200.0f, HZ, LOG, NULL),
   // clang-format on
 };
 
@@ -215,7 +220,7 @@ const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS] = {
   { "urn:perlin4d:mod-cv", "Perlin4D Mod CV", LV2_CORE__UtilityPlugin,
     mod_cv_ports, 34U, 7U },
   { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
-    noise_ports, 18U, 5U },
+    noise_ports, 20U, 5U },
   { "urn:perlin4d:motion", "Perlin4D Motion", LV2_CORE__ModulatorPlugin,
     motion_ports, 36U, 6U },
 };

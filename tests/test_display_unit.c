@@ -12,7 +12,9 @@
     (with the sequence checks taken out, most copies are mixed);
   - a sequence that wraps to 0 still publishes;
   - the widest image is P4D_DISPLAY_MAX_W, whatever the host offers;
-  - the playhead's column is where the offset is 0;
+  - the playhead's column is where the offset is 0; at odd sizes every
+    buffer is aligned to its type;
+  - the window follows the rate;
   - draws: a song clock with the transport stopped queues none, a
     free-running clock (whose picture moves) queues them at the frame rate.
 */
@@ -183,10 +185,67 @@ test_sizes(void)
   assert(s && s->width == 300 && s->height == 100);
 
   for (uint32_t w = 8U; w <= P4D_DISPLAY_MAX_W; w += 37U) {
-    assert(p4d_display_offset(w, head_column(w), 48000.0) == 0);
-    assert(p4d_display_offset(w, head_column(w) + 1U, 48000.0) > 0);
+    const double head = p4d_display_head(w);
+    assert(p4d_display_offset(8.0, w, head, 48000.0) == 0);
+    assert(p4d_display_offset(8.0, w, head + 1.0, 48000.0) > 0);
+    assert(p4d_display_offset(8.0, w, head - 0.25, 48000.0) < 0);
   }
+
+  // Odd sizes (odd numbers of pixels): every buffer stays aligned to its
+  // type (the offsets were 4-byte aligned behind the pixels: UBSan).
+  static const uint32_t odd[][2] = { { 91U, 45U }, { 89U, 50U }, { 33U, 13U } };
+  for (size_t i = 0U; i < sizeof(odd) / sizeof(odd[0]); ++i) {
+    s = p4d_display_render(d, odd[i][0], odd[i][1]);
+    assert(s && ((uintptr_t)d->offsets % _Alignof(int64_t)) == 0U);
+    assert(((uintptr_t)d->values % _Alignof(float)) == 0U);
+    assert(((uintptr_t)d->pixels % _Alignof(uint32_t)) == 0U);
+  }
+  printf("# odd sizes 91x45, 89x50, 33x13: offsets, values, pixels aligned\n");
   p4d_display_free(d);
+}
+
+/**
+   The window follows the rate (display.h): P4D_DISPLAY_CYCLES periods of
+   the slowest octave within P4D_DISPLAY_MIN_S to P4D_DISPLAY_MAX_S, in
+   beats on a song beats clock; the Noise's by its gusts.
+*/
+static void
+test_span(void)
+{
+  const P4dKindClass* const mod = p4d_kind_by_plugin(P4D_PLUGIN_MOD);
+  float                     p[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_MOD), p);
+  const double at_default = p4d_display_span(mod, p, 120.0);
+  p[P4D_MOD_RATE_HZ]      = 8.0f; // Nervous jitter
+  const double nervous    = p4d_display_span(mod, p, 120.0);
+  p[P4D_MOD_RATE_HZ]      = 50.0f;
+  const double fastest    = p4d_display_span(mod, p, 120.0);
+  p[P4D_MOD_RATE_HZ]      = 0.001f;
+  const double slowest    = p4d_display_span(mod, p, 120.0);
+  p[P4D_MOD_RATE_HZ]      = 0.0f;
+  assert(p4d_display_span(mod, p, 120.0) == P4D_DISPLAY_MAX_S);
+  p[P4D_MOD_RATE_HZ] = NAN;
+  assert(p4d_display_span(mod, p, 120.0) == P4D_DISPLAY_MAX_S);
+  p[P4D_MOD_CLOCK]        = (float)P4D_CLOCK_SONG_BEATS;
+  p[P4D_MOD_PERIOD_BEATS] = 2.0f;
+  const double beats      = p4d_display_span(mod, p, 90.0);
+  printf("# window: Mod defaults %g s, 8 Hz %g s, 50 Hz %g s, 0.001 Hz %g "
+         "s, 2 beats at 90 bpm %g s\n",
+         at_default,
+         nervous,
+         fastest,
+         slowest,
+         beats);
+  assert(at_default == P4D_DISPLAY_CYCLES / 0.5);
+  assert(fabs(nervous - P4D_DISPLAY_CYCLES / 8.0) < 1e-6);
+  assert(fastest == P4D_DISPLAY_MIN_S && slowest == P4D_DISPLAY_MAX_S);
+  assert(beats == P4D_DISPLAY_CYCLES * 2.0 * 60.0 / 90.0);
+
+  float n[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_NOISE), n);
+  n[P4D_NOISE_GUST_HZ] = 2.0f;
+  assert(p4d_display_span(p4d_kind_by_plugin(P4D_PLUGIN_NOISE), n, 120.0) ==
+         P4D_DISPLAY_CYCLES / 2.0);
 }
 
 /// Draws queued over one second of audio in blocks of 256, the engine at
@@ -235,6 +294,7 @@ int
 main(void)
 {
   test_sizes();
+  test_span();
   test_wrap();
   test_draws();
   test_seqlock();

@@ -95,12 +95,13 @@ struct P4dDisplayImpl {
   double   since_draw; ///< Frames since the last queued draw
 
   // render()'s own.
-  Snapshot       seen; ///< The last good copy
+  Snapshot       seen;    ///< The last good copy
+  void*          block;   ///< Where the three below are allocated
+  int64_t*       offsets; ///< capacity_n frames (first: 8-byte aligned)
+  float*         values;  ///< N_ROWS rows of capacity_n floats
   uint32_t*      pixels;
-  int64_t*       offsets;
-  float*         values; ///< N_ROWS rows of capacity_w floats
   uint32_t       capacity_px;
-  uint32_t       capacity_w;
+  uint32_t       capacity_n;
   P4dIdpySurface surface;
 };
 
@@ -142,7 +143,7 @@ p4d_display_free(P4dDisplay* display)
 {
   if (display) {
     p4d_engine_free(display->scratch);
-    free(display->pixels);
+    free(display->block);
     free(display);
   }
 }
@@ -277,20 +278,55 @@ read_snapshot(P4dDisplay* d)
   }
 }
 
-/// The column of the playhead (where p4d_display_offset() is 0).
-static uint32_t
-head_column(uint32_t w)
+/// What sets the pace of a kind's time line: its clock control, its rate
+/// in Hz and its period in beats (on a song beats clock), or -1 for none.
+typedef struct {
+  int clock;
+  int rate_hz;
+  int period_beats;
+} Pace;
+
+static const Pace pace[] = {
+  [P4D_KIND_MOD]    = { P4D_MOD_CLOCK, P4D_MOD_RATE_HZ, P4D_MOD_PERIOD_BEATS },
+  [P4D_KIND_NOISE]  = { P4D_NOISE_CLOCK, P4D_NOISE_GUST_HZ, -1 },
+  [P4D_KIND_MOTION] = { P4D_MOTION_CLOCK,
+                        P4D_MOTION_RATE_HZ,
+                        P4D_MOTION_PERIOD_BEATS },
+  [P4D_KIND_IMAGE]  = { -1, -1, -1 },
+};
+
+double
+p4d_display_span(const P4dKindClass* kind, const float* params, double bpm)
 {
-  const double span = P4D_DISPLAY_PAST_S + P4D_DISPLAY_FUTURE_S;
-  return (uint32_t)((double)w * (P4D_DISPLAY_PAST_S / span));
+  const P4dKind k = kind->params;
+  if ((size_t)k >= sizeof(pace) / sizeof(pace[0]) || pace[k].rate_hz < 0) {
+    return P4D_DISPLAY_MAX_S;
+  }
+  const Pace* const p = &pace[k];
+  const bool        beats =
+    p->period_beats >= 0 && params[p->clock] == (float)P4D_CLOCK_SONG_BEATS;
+  const double tempo  = bpm > 0.0 && bpm < P4D_MAX_BPM ? bpm : 120.0;
+  const double period = beats ? params[p->period_beats] * 60.0 / tempo
+                              : 1.0 / (double)params[p->rate_hz];
+  const double span   = P4D_DISPLAY_CYCLES * period;
+  // NaN (a NaN control) and infinity (a rate of 0) take the widest window.
+  if (!(span >= P4D_DISPLAY_MIN_S)) {
+    return isnan(span) ? P4D_DISPLAY_MAX_S : P4D_DISPLAY_MIN_S;
+  }
+  return span < P4D_DISPLAY_MAX_S ? span : P4D_DISPLAY_MAX_S;
+}
+
+uint32_t
+p4d_display_head(uint32_t w)
+{
+  return (uint32_t)((double)w * P4D_DISPLAY_PAST);
 }
 
 int64_t
-p4d_display_offset(uint32_t w, uint32_t x, double sample_rate_hz)
+p4d_display_offset(double span_s, uint32_t w, double x, double sample_rate_hz)
 {
-  const double span = P4D_DISPLAY_PAST_S + P4D_DISPLAY_FUTURE_S;
-  const double dx   = (double)x - (double)head_column(w);
-  return (int64_t)llround(dx * span * sample_rate_hz / (double)w);
+  const double dx = x - (double)p4d_display_head(w);
+  return (int64_t)llround(dx * span_s * sample_rate_hz / (double)w);
 }
 
 /// The image w by h in d->pixels, as the drawing module takes it.
@@ -306,7 +342,7 @@ static void
 draw_background(P4dDisplay* d, uint32_t w, uint32_t h, int grid)
 {
   const P4dDrawSurface s = canvas(d, w, h);
-  p4d_draw_background(&s, &p4d_theme_dark, head_column(w));
+  p4d_draw_background(&s, &p4d_theme_dark, p4d_display_head(w));
   p4d_draw_dashes(&s, grid, p4d_theme_dark.grid.argb);
 }
 
@@ -321,22 +357,27 @@ draw_curve(P4dDisplay*  d,
            unsigned     k)
 {
   const P4dDrawSurface s = canvas(d, w, h);
-  p4d_draw_curve(
-    &s, v, low, high, p4d_theme_dark.channel[k].argb, head_column(w));
+  p4d_draw_curve(&s,
+                 v,
+                 P4D_DISPLAY_STEPS,
+                 low,
+                 high,
+                 p4d_theme_dark.channel[k].argb,
+                 p4d_display_head(w));
 }
 
 static void
 draw_playhead(P4dDisplay* d, uint32_t w, uint32_t h)
 {
   const P4dDrawSurface s = canvas(d, w, h);
-  p4d_draw_column(&s, head_column(w), p4d_theme_dark.playhead.argb);
+  p4d_draw_column(&s, p4d_display_head(w), p4d_theme_dark.playhead.argb);
 }
 
 /// The row of values of curve k.
 static float*
 values_row(P4dDisplay* d, unsigned k)
 {
-  return d->values + (size_t)k * d->capacity_w;
+  return d->values + (size_t)k * d->capacity_n;
 }
 
 /// The kind's curves over the columns, drawn on their scale.
@@ -348,8 +389,13 @@ draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
     rows[k] = values_row(d, k);
   }
   P4dPreviewScale scale = { 0.0, 0.0, 0.0, { false, false, false, false } };
-  d->kind->preview(
-    d->scratch, d->seen.params, d->seen.at, d->offsets, w, rows, &scale);
+  d->kind->preview(d->scratch,
+                   d->seen.params,
+                   d->seen.at,
+                   d->offsets,
+                   w * P4D_DISPLAY_STEPS + 1U,
+                   rows,
+                   &scale);
 
   draw_background(d, w, h, p4d_draw_row(h, scale.grid, scale.low, scale.high));
   for (unsigned k = N_CURVES; k-- > 0U;) {
@@ -359,28 +405,36 @@ draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
   }
 }
 
-/// Make room for an image w by h; false when out of memory.
+/**
+   Make room for an image w by h and its samples; false when out of memory.
+   One block: the 64-bit offsets first (malloc aligns them), then the
+   floats, then the pixels, so each is aligned whatever the size.
+*/
 static bool
 reserve(P4dDisplay* d, uint32_t w, uint32_t h)
 {
-  if ((size_t)w * h <= d->capacity_px && w <= d->capacity_w) {
+  const size_t n  = (size_t)w * P4D_DISPLAY_STEPS + 1U;
+  const size_t px = (size_t)w * h;
+  if (px <= d->capacity_px && n <= d->capacity_n) {
     return true;
   }
 
-  const size_t px    = (size_t)w * h;
-  const size_t bytes = px * sizeof(uint32_t) + (size_t)w * sizeof(int64_t) +
-                       N_ROWS * (size_t)w * sizeof(float);
+  _Static_assert(sizeof(int64_t) % sizeof(float) == 0U, "misaligned floats");
+  _Static_assert(sizeof(float) % sizeof(uint32_t) == 0U, "misaligned pixels");
+  const size_t bytes =
+    n * sizeof(int64_t) + N_ROWS * n * sizeof(float) + px * sizeof(uint32_t);
   void* const block = malloc(bytes);
   if (!block) {
     return false;
   }
 
-  free(d->pixels);
-  d->pixels      = (uint32_t*)block;
-  d->offsets     = (int64_t*)(d->pixels + px);
-  d->values      = (float*)(d->offsets + w);
+  free(d->block);
+  d->block       = block;
+  d->offsets     = (int64_t*)block;
+  d->values      = (float*)(d->offsets + n);
+  d->pixels      = (uint32_t*)(d->values + N_ROWS * n);
   d->capacity_px = (uint32_t)px;
-  d->capacity_w  = w;
+  d->capacity_n  = (uint32_t)n;
   return true;
 }
 
@@ -401,8 +455,11 @@ p4d_display_render(P4dDisplay* display, uint32_t w, uint32_t h)
   }
 
   read_snapshot(d);
-  for (uint32_t x = 0U; x < w; ++x) {
-    d->offsets[x] = p4d_display_offset(w, x, d->sample_rate_hz);
+  const double span =
+    p4d_display_span(d->kind, d->seen.params, d->seen.at[0].bpm);
+  for (uint32_t k = 0U; k <= w * P4D_DISPLAY_STEPS; ++k) {
+    const double x = (double)k / P4D_DISPLAY_STEPS - 0.5;
+    d->offsets[k]  = p4d_display_offset(span, w, x, d->sample_rate_hz);
   }
 
   draw_curves(d, w, height);

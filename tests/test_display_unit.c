@@ -15,6 +15,7 @@
   - the playhead's column is where the offset is 0; at odd sizes every
     buffer is aligned to its type;
   - the window follows the rate;
+  - Motion's cutoff_now reads the cutoff control while the filter is off;
   - draws: a song clock with the transport stopped queues none, a
     free-running clock (whose picture moves) queues them at the frame rate.
 */
@@ -23,6 +24,7 @@
 
 #include "display.c" // NOLINT(bugprone-suspicious-include): its insides
 
+#include "motion.h"
 #include "support/basics.h"
 
 #include <assert.h>
@@ -290,11 +292,59 @@ test_draws(void)
   p4d_display_free(d);
 }
 
+/**
+   Motion's cutoff_now while the filter is off reads its neutral value,
+   the cutoff control, as pan_now does for no pan (it moved 1000 to 1776
+   Hz); with the filter on it moves.
+*/
+static void
+test_cutoff_now(void)
+{
+  P4dMotion* m = NULL;
+  assert(p4d_motion_new(48000.0, &m) == P4D_SUCCESS);
+  float p[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_MOTION), p);
+  p[P4D_MOTION_RATE_HZ]    = 3.0f;
+  p[P4D_MOTION_FILTER_OCT] = 2.0f;
+  p[P4D_MOTION_CUTOFF_HZ]  = 1000.0f;
+  static float       silence[256];
+  static float       l[256];
+  static float       r[256];
+  const float* const in[2]  = { silence, silence };
+  float* const       out[2] = { l, r };
+  for (int mode = P4D_MOTION_FILTER_OFF; mode <= P4D_MOTION_FILTER_LOW_PASS;
+       ++mode) {
+    p[P4D_MOTION_FILTER_MODE] = (float)mode;
+    p4d_motion_activate(m);
+    double low  = 1e30;
+    double high = -1e30;
+    for (int b = 0; b < 375; ++b) { // 2 s
+      float now[P4D_MOTION_N_NOW] = { 0.0f };
+      p4d_motion_process(m, p, in, out, now, 256U);
+      const double c = now[P4D_MOTION_NOW_CUTOFF_HZ];
+      low            = c < low ? c : low;
+      high           = c > high ? c : high;
+    }
+    printf("# cutoff_now, filter %s: %.1f to %.1f Hz (control 1000 Hz, 2 "
+           "octaves)\n",
+           mode == P4D_MOTION_FILTER_OFF ? "off" : "low-pass",
+           low,
+           high);
+    if (mode == P4D_MOTION_FILTER_OFF) {
+      assert(low == 1000.0 && high == 1000.0);
+    } else {
+      assert(high - low > 500.0);
+    }
+  }
+  p4d_motion_free(m);
+}
+
 int
 main(void)
 {
   test_sizes();
   test_span();
+  test_cutoff_now();
   test_wrap();
   test_draws();
   test_seqlock();

@@ -87,6 +87,24 @@ typedef struct {
 #define P4D_DISPLAY_PAST 0.375
 #define P4D_DISPLAY_STEPS 4U
 
+/**
+   The Noise's backdrop: its spectrum envelope (the octaves' weights, the
+   band limit and the noise's roll-off above each octave's cell rate:
+   display.c, noise_power())
+   from P4D_DISPLAY_SPECTRUM_LOW_HZ (left) to P4D_DISPLAY_SPECTRUM_HIGH_HZ
+   (right) on a log scale, its highest point at the top and
+   P4D_DISPLAY_SPECTRUM_DB under it at the bottom, filled in the third
+   curve colour at P4D_DISPLAY_SPECTRUM_FILL; a dotted line at the band
+   limit (20 kHz, or Nyquist if lower).  With gusts or grit, their time
+   line over it (the past darkened, the 0 dB line, the curves, the
+   playhead); without, the spectrum alone (nothing moves).
+*/
+#define P4D_DISPLAY_SPECTRUM_LOW_HZ 20.0
+#define P4D_DISPLAY_SPECTRUM_HIGH_HZ 24000.0
+#define P4D_DISPLAY_SPECTRUM_DB 48.0
+#define P4D_DISPLAY_SPECTRUM_FILL 0.3
+#define P4D_DISPLAY_GRAIN_KNEE 0.64
+
 /// Widest image drawn (a wider offer gets this width).
 #define P4D_DISPLAY_MAX_W 2048U
 

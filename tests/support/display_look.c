@@ -6,6 +6,7 @@
 #include "theme.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 uint32_t
@@ -60,18 +61,21 @@ p4d_look_is_curve(uint32_t px)
   return false;
 }
 
-/// Reversals of direction of the curve of colour argb from column from
-/// on (its middle row per column, moves of a row or more), into *turns,
-/// over *columns columns where it shows.
+/**
+   The jumps of the curve of colour argb from column from on: the sum over
+   pairs of neighbouring columns where it shows of how far the top and the
+   bottom of its run move (rows, halved), into *jumps, the pairs into
+   *pairs.
+*/
 static void
-reversals(const P4dLook* s,
-          uint32_t       from,
-          uint32_t       argb,
-          size_t*        turns,
-          size_t*        columns)
+jumps_of(const P4dLook* s,
+         uint32_t       from,
+         uint32_t       argb,
+         double*        jumps,
+         size_t*        pairs)
 {
-  double last = -1.0;
-  int    sign = 0;
+  int last_top = -1;
+  int last_bot = -1;
   for (uint32_t x = from; x < s->width; ++x) {
     int top = -1;
     int bot = -1;
@@ -81,18 +85,12 @@ reversals(const P4dLook* s,
         bot = (int)y;
       }
     }
-    if (top < 0) {
-      last = -1.0;
-      continue;
+    if (top >= 0 && last_top >= 0) {
+      *jumps += 0.5 * (abs(top - last_top) + abs(bot - last_bot));
+      ++*pairs;
     }
-    const double mid = 0.5 * (top + bot);
-    ++*columns;
-    if (last >= 0.0 && (mid - last >= 1.0 || last - mid >= 1.0)) {
-      const int now = mid > last ? 1 : -1;
-      *turns += sign != 0 && now != sign ? 1U : 0U;
-      sign = now;
-    }
-    last = mid;
+    last_top = top;
+    last_bot = bot;
   }
 }
 
@@ -113,12 +111,12 @@ p4d_look_figures(const P4dLook* s, uint32_t from)
       }
     }
   }
-  size_t turns   = 0U;
-  size_t columns = 0U;
+  double jumps = 0.0;
+  size_t pairs = 0U;
   for (unsigned k = 0U; k < P4D_THEME_CHANNELS; ++k) {
-    reversals(s, from, p4d_theme_dark.channel[k].argb, &turns, &columns);
+    jumps_of(s, from, p4d_theme_dark.channel[k].argb, &jumps, &pairs);
   }
   f.ink   = all ? (double)ink / (double)all : 0.0;
-  f.hatch = columns ? (double)turns / (double)columns : 0.0;
+  f.hatch = pairs ? jumps / (double)pairs / (double)s->height : 0.0;
   return f;
 }

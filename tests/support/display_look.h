@@ -6,11 +6,12 @@
   tests): which colour of the dark theme a pixel shows (the curves are
   anti-aliased, so a pixel more than about half covered by a curve is
   nearest its colour), and figures of how a picture reads: how much of the
-  future shows a curve, and whether the curves hatch (a zig-zag that turns
-  nearly every column, as a curve with cycles denser than pixels drawn one
-  value per column does) or read as lines and bands: the hatch figure is
-  the turns of each curve's middle row (moves of a row or more) per
-  column where it shows.
+  future shows a curve, and whether the curves hatch (strokes that jump
+  up and down from one column to the next, as a curve with cycles denser
+  than pixels drawn one value per column does) or read as lines and bands
+  (whose runs move little from column to column): the hatch figure is how
+  far the top and the bottom of each curve's run move between
+  neighbouring columns, on average, over the image's height.
 */
 
 #ifndef P4D_TEST_DISPLAY_LOOK_H
@@ -30,7 +31,7 @@ typedef struct {
 /// How an image reads, over its columns right of the playhead.
 typedef struct {
   double ink;    ///< Part of the pixels nearest a curve's colour
-  double hatch;  ///< Reversals of the curves' direction per column
+  double hatch;  ///< Mean jump of the runs per column / height
   int    top;    ///< Highest row with a curve pixel (-1 if none)
   int    bottom; ///< Lowest row with a curve pixel (-1 if none)
 } P4dLookFigures;

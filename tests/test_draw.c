@@ -258,6 +258,20 @@ test_curve(void)
     }
   }
 
+  // A run with a NaN end draws nothing; one far beyond the image fills
+  // its column and nothing outside.
+  for (unsigned i = 0U; i < H * STRIDE; ++i) {
+    px[i] = GUARD;
+  }
+  p4d_draw_run(&s, 0U, NAN, 3.0, curve);
+  p4d_draw_run(&s, 1U, -1.0e300, 1.0e300, curve);
+  p4d_draw_run(&s, 2U, 1.0e300, 2.0e300, curve);
+  p4d_draw_run(&s, W, 0.0, 3.0, curve);
+  for (size_t y = 0U; y < H; ++y) {
+    const uint32_t* const row = px + y * STRIDE;
+    assert(row[0] == GUARD && row[2] == GUARD && row[1] == curve);
+  }
+
   // Too low for a scale, or no samples per column: nothing drawn.
   const P4dDrawSurface flat      = { px, W, 2U, STRIDE };
   const float          v[W + 1U] = { 0.0f };

@@ -54,7 +54,8 @@ p4d_draw_y(uint32_t h, double v, double low, double high)
   const double top    = 1.0;
   const double bottom = (double)h - 2.0;
   if (!(high > low)) {
-    return (double)(h / 2U);
+    const uint32_t middle = h / 2U; // the middle row, rounded down
+    return (double)middle;
   }
   const P4dDrawAxis axis = p4d_draw_value_axis(low, high, top, bottom);
   double            r    = p4d_draw_at(&axis, v);
@@ -89,16 +90,19 @@ p4d_draw_run(const P4dDrawSurface* s,
              double                bottom,
              uint32_t              argb)
 {
-  if (x >= s->width || s->height == 0U) {
+  if (x >= s->width || s->height == 0U || isnan(top) || isnan(bottom)) {
     return;
   }
   const double a  = (top < bottom ? top : bottom) - 0.5 * P4D_DRAW_LINE_PX;
   const double b  = (top < bottom ? bottom : top) + 0.5 * P4D_DRAW_LINE_PX;
   const double hi = (double)s->height - 1.0;
-  // Pixel row y covers y - 0.5 to y + 0.5.
+  // Pixel row y covers y - 0.5 to y + 0.5; rows beyond the image are cut
+  // off before they are converted.
   const double first = floor(a + 0.5);
   const double last  = floor(b + 0.5);
-  for (double y = first < 0.0 ? 0.0 : first; y <= last && y <= hi; y += 1.0) {
+  const int    y0    = first < 0.0 ? 0 : first > hi ? (int)hi + 1 : (int)first;
+  const int    y1    = last > hi ? (int)hi : last < 0.0 ? -1 : (int)last;
+  for (int y = y0; y <= y1; ++y) {
     const double from = a > y - 0.5 ? a : y - 0.5;
     const double to   = b < y + 0.5 ? b : y + 0.5;
     if (to > from) {

@@ -115,7 +115,8 @@ p4d_draw_blend(uint32_t* px, uint32_t argb, double coverage);
 /**
    The run of a curve in column x (if it is in s) from fractional row top
    to row bottom (either order), P4D_DRAW_LINE_PX / 2 beyond each end,
-   anti-aliased: each pixel blended by the part of it the run covers.
+   anti-aliased: each pixel blended by the part of it the run covers;
+   rows beyond the image are cut off, and a NaN end draws nothing.
    Realtime safe.
 */
 void

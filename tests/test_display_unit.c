@@ -12,7 +12,10 @@
     (with the sequence checks taken out, most copies are mixed);
   - a sequence that wraps to 0 still publishes;
   - the widest image is P4D_DISPLAY_MAX_W, whatever the host offers;
-  - the playhead's column is where the offset is 0;
+  - the playhead's column is where the offset is 0; at odd sizes every
+    buffer is aligned to its type;
+  - the window follows the rate;
+  - Motion's cutoff_now reads the cutoff control while the filter is off;
   - draws: a song clock with the transport stopped queues none, a
     free-running clock (whose picture moves) queues them at the frame rate.
 */
@@ -21,6 +24,7 @@
 
 #include "display.c" // NOLINT(bugprone-suspicious-include): its insides
 
+#include "motion.h"
 #include "support/basics.h"
 
 #include <assert.h>
@@ -183,10 +187,67 @@ test_sizes(void)
   assert(s && s->width == 300 && s->height == 100);
 
   for (uint32_t w = 8U; w <= P4D_DISPLAY_MAX_W; w += 37U) {
-    assert(p4d_display_offset(w, head_column(w), 48000.0) == 0);
-    assert(p4d_display_offset(w, head_column(w) + 1U, 48000.0) > 0);
+    const double head = p4d_display_head(w);
+    assert(p4d_display_offset(8.0, w, head, 48000.0) == 0);
+    assert(p4d_display_offset(8.0, w, head + 1.0, 48000.0) > 0);
+    assert(p4d_display_offset(8.0, w, head - 0.25, 48000.0) < 0);
   }
+
+  // Odd sizes (odd numbers of pixels): every buffer stays aligned to its
+  // type (the offsets were 4-byte aligned behind the pixels: UBSan).
+  static const uint32_t odd[][2] = { { 91U, 45U }, { 89U, 50U }, { 33U, 13U } };
+  for (size_t i = 0U; i < sizeof(odd) / sizeof(odd[0]); ++i) {
+    s = p4d_display_render(d, odd[i][0], odd[i][1]);
+    assert(s && ((uintptr_t)d->offsets % _Alignof(int64_t)) == 0U);
+    assert(((uintptr_t)d->values % _Alignof(float)) == 0U);
+    assert(((uintptr_t)d->pixels % _Alignof(uint32_t)) == 0U);
+  }
+  printf("# odd sizes 91x45, 89x50, 33x13: offsets, values, pixels aligned\n");
   p4d_display_free(d);
+}
+
+/**
+   The window follows the rate (display.h): P4D_DISPLAY_CYCLES periods of
+   the slowest octave within P4D_DISPLAY_MIN_S to P4D_DISPLAY_MAX_S, in
+   beats on a song beats clock; the Noise's by its gusts.
+*/
+static void
+test_span(void)
+{
+  const P4dKindClass* const mod = p4d_kind_by_plugin(P4D_PLUGIN_MOD);
+  float                     p[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_MOD), p);
+  const double at_default = p4d_display_span(mod, p, 120.0);
+  p[P4D_MOD_RATE_HZ]      = 8.0f; // Nervous jitter
+  const double nervous    = p4d_display_span(mod, p, 120.0);
+  p[P4D_MOD_RATE_HZ]      = 50.0f;
+  const double fastest    = p4d_display_span(mod, p, 120.0);
+  p[P4D_MOD_RATE_HZ]      = 0.001f;
+  const double slowest    = p4d_display_span(mod, p, 120.0);
+  p[P4D_MOD_RATE_HZ]      = 0.0f;
+  assert(p4d_display_span(mod, p, 120.0) == P4D_DISPLAY_MAX_S);
+  p[P4D_MOD_RATE_HZ] = NAN;
+  assert(p4d_display_span(mod, p, 120.0) == P4D_DISPLAY_MAX_S);
+  p[P4D_MOD_CLOCK]        = (float)P4D_CLOCK_SONG_BEATS;
+  p[P4D_MOD_PERIOD_BEATS] = 2.0f;
+  const double beats      = p4d_display_span(mod, p, 90.0);
+  printf("# window: Mod defaults %g s, 8 Hz %g s, 50 Hz %g s, 0.001 Hz %g "
+         "s, 2 beats at 90 bpm %g s\n",
+         at_default,
+         nervous,
+         fastest,
+         slowest,
+         beats);
+  assert(at_default == P4D_DISPLAY_CYCLES / 0.5);
+  assert(fabs(nervous - P4D_DISPLAY_CYCLES / 8.0) < 1e-6);
+  assert(fastest == P4D_DISPLAY_MIN_S && slowest == P4D_DISPLAY_MAX_S);
+  assert(beats == P4D_DISPLAY_CYCLES * 2.0 * 60.0 / 90.0);
+
+  float n[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_NOISE), n);
+  n[P4D_NOISE_GUST_HZ] = 2.0f;
+  assert(p4d_display_span(p4d_kind_by_plugin(P4D_PLUGIN_NOISE), n, 120.0) ==
+         P4D_DISPLAY_CYCLES / 2.0);
 }
 
 /// Draws queued over one second of audio in blocks of 256, the engine at
@@ -231,10 +292,59 @@ test_draws(void)
   p4d_display_free(d);
 }
 
+/**
+   Motion's cutoff_now while the filter is off reads its neutral value,
+   the cutoff control, as pan_now does for no pan (it moved 1000 to 1776
+   Hz); with the filter on it moves.
+*/
+static void
+test_cutoff_now(void)
+{
+  P4dMotion* m = NULL;
+  assert(p4d_motion_new(48000.0, &m) == P4D_SUCCESS);
+  float p[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_MOTION), p);
+  p[P4D_MOTION_RATE_HZ]    = 3.0f;
+  p[P4D_MOTION_FILTER_OCT] = 2.0f;
+  p[P4D_MOTION_CUTOFF_HZ]  = 1000.0f;
+  static float       silence[256];
+  static float       l[256];
+  static float       r[256];
+  const float* const in[2]  = { silence, silence };
+  float* const       out[2] = { l, r };
+  for (int mode = P4D_MOTION_FILTER_OFF; mode <= P4D_MOTION_FILTER_LOW_PASS;
+       ++mode) {
+    p[P4D_MOTION_FILTER_MODE] = (float)mode;
+    p4d_motion_activate(m);
+    double low  = 1e30;
+    double high = -1e30;
+    for (int b = 0; b < 375; ++b) { // 2 s
+      float now[P4D_MOTION_N_NOW] = { 0.0f };
+      p4d_motion_process(m, p, in, out, now, 256U);
+      const double c = now[P4D_MOTION_NOW_CUTOFF_HZ];
+      low            = c < low ? c : low;
+      high           = c > high ? c : high;
+    }
+    printf("# cutoff_now, filter %s: %.1f to %.1f Hz (control 1000 Hz, 2 "
+           "octaves)\n",
+           mode == P4D_MOTION_FILTER_OFF ? "off" : "low-pass",
+           low,
+           high);
+    if (mode == P4D_MOTION_FILTER_OFF) {
+      assert(low == 1000.0 && high == 1000.0);
+    } else {
+      assert(high - low > 500.0);
+    }
+  }
+  p4d_motion_free(m);
+}
+
 int
 main(void)
 {
   test_sizes();
+  test_span();
+  test_cutoff_now();
   test_wrap();
   test_draws();
   test_seqlock();

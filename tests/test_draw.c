@@ -7,8 +7,10 @@
   9/16; value and time axes put high at the top and t0 on the left; a flat
   range opens by half a unit either side; tick steps are 1, 2 or 5 times a
   power of ten; rows of NaN and infinite values stay in the image; a small
-  time line (background, grid, curve, playhead) drawn pixel for pixel, with
-  nothing written outside its width; a row read back as RGB bytes.
+  time line (background, grid, playhead) drawn pixel for pixel, with
+  nothing written outside its width; blending; anti-aliased curves, flat,
+  between rows and as a band (cycles denser than pixels); a row read back
+  as RGB bytes.
 */
 
 #undef NDEBUG
@@ -131,10 +133,10 @@ test_rows(void)
 #define GUARD 0x12345678U
 
 /// The time line of test_picture(), one letter per pixel: p past, f
-/// future, g grid, o the curve dimmed, # the curve, | the playhead.
+/// future, g grid, | the playhead.
 static const char* const picture[H] = {
-  "pp|fff", "op|f##", "op|##f", "oo|#ff",
-  "po|#ff", "po|fff", "po|fff", "gg|fgg",
+  "pp|fff", "pp|fff", "pp|fff", "pp|fff",
+  "pp|fff", "pp|fff", "pp|fff", "gg|fgg",
 };
 
 static void
@@ -146,14 +148,10 @@ test_picture(void)
     px[i] = GUARD;
   }
   const P4dDrawSurface s = { px, W, H, STRIDE };
-  // Rows 1, 6, 4 (3.5 rounds up), 4, then NaN and infinity at the top.
-  const float    v[W]  = { 1.0f, -1.0f, 0.0f, 0.0f, NAN, INFINITY };
-  const uint32_t curve = t->channel[1].argb;
   p4d_draw_background(&s, t, 2U);
   p4d_draw_dashes(&s, 7, t->grid.argb);
   p4d_draw_dashes(&s, -1, t->grid.argb); // outside: nothing
   p4d_draw_dashes(&s, (int)H, t->grid.argb);
-  p4d_draw_curve(&s, v, -1.0, 1.0, curve, 2U);
   p4d_draw_column(&s, 2U, t->playhead.argb);
   p4d_draw_column(&s, W, t->playhead.argb); // outside: nothing
 
@@ -161,26 +159,11 @@ test_picture(void)
     for (uint32_t x = 0U; x < STRIDE; ++x) {
       uint32_t want = GUARD;
       if (x < W) {
-        switch (picture[y][x]) {
-        case 'p':
-          want = t->past.argb;
-          break;
-        case 'f':
-          want = t->background.argb;
-          break;
-        case 'g':
-          want = t->grid.argb;
-          break;
-        case 'o':
-          want = p4d_theme_dim(curve);
-          break;
-        case '#':
-          want = curve;
-          break;
-        default:
-          want = t->playhead.argb;
-          break;
-        }
+        const char c = picture[y][x];
+        want         = c == 'p'   ? t->past.argb
+                       : c == 'f' ? t->background.argb
+                       : c == 'g' ? t->grid.argb
+                                  : t->playhead.argb;
       }
       if (px[y * STRIDE + x] != want) {
         fprintf(stderr,
@@ -193,12 +176,110 @@ test_picture(void)
       }
     }
   }
+}
 
-  // Too low for a scale: nothing drawn.
-  const P4dDrawSurface flat = { px, W, 2U, STRIDE };
-  const uint32_t       keep = px[0];
-  p4d_draw_curve(&flat, v, -1.0, 1.0, curve, 0U);
-  assert(px[0] == keep && px[STRIDE + 1U] == t->past.argb);
+/// Blending: 0 keeps, 1 replaces, a half rounds each channel to nearest,
+/// coverage beyond 0..1 is clamped, the result is opaque.
+static void
+test_blend(void)
+{
+  uint32_t p = 0xFF000000U;
+  p4d_draw_blend(&p, 0xFF0A0B0CU, 0.0);
+  assert(p == 0xFF000000U);
+  p4d_draw_blend(&p, 0xFF0A0B0CU, 0.5);
+  assert(p == 0xFF050606U); // 5, 5.5 -> 6, 6
+  p4d_draw_blend(&p, 0xFFFFFFFFU, 7.0);
+  assert(p == 0xFFFFFFFFU);
+  p = 0x00102030U;
+  p4d_draw_blend(&p, 0xFF102030U, -3.0);
+  assert(p == 0xFF102030U);
+}
+
+/// The pixel (x, y) of a curve of colour c over background b at coverage
+/// a, as p4d_draw_blend() makes it.
+static uint32_t
+mix(uint32_t b, uint32_t c, double a)
+{
+  p4d_draw_blend(&b, c, a);
+  return b;
+}
+
+/**
+   Curves, anti-aliased: a flat one on a row's centre is that row in full
+   and a quarter of each neighbour (P4D_DRAW_LINE_PX 1.5); one half-way
+   between two rows is three quarters of each; one that swings from the
+   top to the bottom within every column is a solid band (not a hatch);
+   the past is dimmed; nothing is written outside the width or on a
+   surface too low for a scale.
+*/
+static void
+test_curve(void)
+{
+  const P4dTheme* const t = &p4d_theme_dark;
+  uint32_t              px[H * STRIDE];
+  const P4dDrawSurface  s     = { px, W, H, STRIDE };
+  const uint32_t        curve = t->channel[1].argb;
+  const uint32_t        bg    = t->background.argb;
+  assert(P4D_DRAW_LINE_PX == 1.5);
+
+  // Rows 1 (top) to 6 (bottom) for 2.5 to -2.5: 0.5 is row 3, 0 row 3.5.
+  for (unsigned k = 0U; k < 3U; ++k) {
+    for (unsigned i = 0U; i < H * STRIDE; ++i) {
+      px[i] = (i % STRIDE) < W ? bg : GUARD;
+    }
+    float v[2U * W + 1U];
+    for (unsigned i = 0U; i <= 2U * W; ++i) {
+      v[i] = k == 0U ? 0.5f : k == 1U ? 0.0f : (i & 1U) ? -2.5f : 2.5f;
+    }
+    p4d_draw_curve(&s, v, 2U, -2.5, 2.5, curve, 1U);
+    for (uint32_t y = 0U; y < H; ++y) {
+      for (uint32_t x = 0U; x < STRIDE; ++x) {
+        const uint32_t c = x < 1U ? p4d_theme_dim(curve) : curve;
+        double         a = 0.0;
+        if (k == 0U) {
+          a = y == 3U ? 1.0 : y == 2U || y == 4U ? 0.25 : 0.0;
+        } else if (k == 1U) {
+          a = y == 3U || y == 4U ? 0.75 : 0.0;
+        } else {
+          a = y >= 1U && y <= 6U ? 1.0 : y == 0U || y == 7U ? 0.25 : 0.0;
+        }
+        const uint32_t want = x >= W ? GUARD : mix(bg, c, a);
+        if (px[y * STRIDE + x] != want) {
+          fprintf(stderr,
+                  "curve %u: pixel (%u, %u) is 0x%08X, not 0x%08X\n",
+                  k,
+                  (unsigned)x,
+                  (unsigned)y,
+                  (unsigned)px[y * STRIDE + x],
+                  (unsigned)want);
+          assert(false);
+        }
+      }
+    }
+  }
+
+  // A run with a NaN end draws nothing; one far beyond the image fills
+  // its column and nothing outside.
+  for (unsigned i = 0U; i < H * STRIDE; ++i) {
+    px[i] = GUARD;
+  }
+  p4d_draw_run(&s, 0U, NAN, 3.0, curve);
+  p4d_draw_run(&s, 1U, -1.0e300, 1.0e300, curve);
+  p4d_draw_run(&s, 2U, 1.0e300, 2.0e300, curve);
+  p4d_draw_run(&s, W, 0.0, 3.0, curve);
+  for (size_t y = 0U; y < H; ++y) {
+    const uint32_t* const row = px + y * STRIDE;
+    assert(row[0] == GUARD && row[2] == GUARD && row[1] == curve);
+  }
+
+  // Too low for a scale, or no samples per column: nothing drawn.
+  const P4dDrawSurface flat      = { px, W, 2U, STRIDE };
+  const float          v[W + 1U] = { 0.0f };
+  px[0]                          = GUARD;
+  px[STRIDE + 1U]                = GUARD;
+  p4d_draw_curve(&flat, v, 1U, -1.0, 1.0, curve, 0U);
+  p4d_draw_curve(&s, v, 0U, -1.0, 1.0, curve, 0U);
+  assert(px[0] == GUARD && px[STRIDE + 1U] == GUARD);
 }
 
 static void
@@ -220,6 +301,8 @@ main(void)
   test_axes();
   test_rows();
   test_picture();
+  test_blend();
+  test_curve();
   test_rgb();
   return 0;
 }

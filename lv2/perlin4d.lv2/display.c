@@ -38,7 +38,9 @@
 
 #include "draw.h"
 #include "kind.h"
+#include "noise.h"
 #include "theme.h"
+#include "voice.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -95,12 +97,14 @@ struct P4dDisplayImpl {
   double   since_draw; ///< Frames since the last queued draw
 
   // render()'s own.
-  Snapshot       seen; ///< The last good copy
+  Snapshot       seen;     ///< The last good copy
+  bool           timeline; ///< Whether the last picture has a time line
+  void*          block;    ///< Where the three below are allocated
+  int64_t*       offsets;  ///< capacity_n frames (first: 8-byte aligned)
+  float*         values;   ///< N_ROWS rows of capacity_n floats
   uint32_t*      pixels;
-  int64_t*       offsets;
-  float*         values; ///< N_ROWS rows of capacity_w floats
   uint32_t       capacity_px;
-  uint32_t       capacity_w;
+  uint32_t       capacity_n;
   P4dIdpySurface surface;
 };
 
@@ -142,7 +146,7 @@ p4d_display_free(P4dDisplay* display)
 {
   if (display) {
     p4d_engine_free(display->scratch);
-    free(display->pixels);
+    free(display->block);
     free(display);
   }
 }
@@ -277,20 +281,73 @@ read_snapshot(P4dDisplay* d)
   }
 }
 
-/// The column of the playhead (where p4d_display_offset() is 0).
-static uint32_t
-head_column(uint32_t w)
+/**
+   What a kind draws under its curves (NULL: nothing) into s, with row as
+   scratch (s->width + 1 floats); returns whether the time line (the past's
+   background, the dashed line, the curves and the playhead) is drawn too.
+*/
+typedef bool (*Backdrop)(const P4dDisplay*     d,
+                         const P4dDrawSurface* s,
+                         float*                row);
+
+static bool
+noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row);
+
+/// What sets the pace of a kind's time line: its clock control, its rate
+/// in Hz and its period in beats (on a song beats clock), or -1 for none;
+/// and its backdrop.
+typedef struct {
+  int      clock;
+  int      rate_hz;
+  int      period_beats;
+  Backdrop backdrop;
+} Pace;
+
+static const Pace pace[] = {
+  [P4D_KIND_MOD]   = { P4D_MOD_CLOCK,
+                       P4D_MOD_RATE_HZ,
+                       P4D_MOD_PERIOD_BEATS,
+                       NULL },
+  [P4D_KIND_NOISE] = { P4D_NOISE_CLOCK, P4D_NOISE_GUST_HZ, -1, noise_backdrop },
+  [P4D_KIND_MOTION] = { P4D_MOTION_CLOCK,
+                        P4D_MOTION_RATE_HZ,
+                        P4D_MOTION_PERIOD_BEATS,
+                        NULL },
+  [P4D_KIND_IMAGE]  = { -1, -1, -1, NULL },
+};
+
+double
+p4d_display_span(const P4dKindClass* kind, const float* params, double bpm)
 {
-  const double span = P4D_DISPLAY_PAST_S + P4D_DISPLAY_FUTURE_S;
-  return (uint32_t)((double)w * (P4D_DISPLAY_PAST_S / span));
+  const P4dKind k = kind->params;
+  if ((size_t)k >= sizeof(pace) / sizeof(pace[0]) || pace[k].rate_hz < 0) {
+    return P4D_DISPLAY_MAX_S;
+  }
+  const Pace* const p = &pace[k];
+  const bool        beats =
+    p->period_beats >= 0 && params[p->clock] == (float)P4D_CLOCK_SONG_BEATS;
+  const double tempo  = bpm > 0.0 && bpm < P4D_MAX_BPM ? bpm : 120.0;
+  const double period = beats ? params[p->period_beats] * 60.0 / tempo
+                              : 1.0 / (double)params[p->rate_hz];
+  const double span   = P4D_DISPLAY_CYCLES * period;
+  // NaN (a NaN control) and infinity (a rate of 0) take the widest window.
+  if (!(span >= P4D_DISPLAY_MIN_S)) {
+    return isnan(span) ? P4D_DISPLAY_MAX_S : P4D_DISPLAY_MIN_S;
+  }
+  return span < P4D_DISPLAY_MAX_S ? span : P4D_DISPLAY_MAX_S;
+}
+
+uint32_t
+p4d_display_head(uint32_t w)
+{
+  return (uint32_t)((double)w * P4D_DISPLAY_PAST);
 }
 
 int64_t
-p4d_display_offset(uint32_t w, uint32_t x, double sample_rate_hz)
+p4d_display_offset(double span_s, uint32_t w, double x, double sample_rate_hz)
 {
-  const double span = P4D_DISPLAY_PAST_S + P4D_DISPLAY_FUTURE_S;
-  const double dx   = (double)x - (double)head_column(w);
-  return (int64_t)llround(dx * span * sample_rate_hz / (double)w);
+  const double dx = x - (double)p4d_display_head(w);
+  return (int64_t)llround(dx * span_s * sample_rate_hz / (double)w);
 }
 
 /// The image w by h in d->pixels, as the drawing module takes it.
@@ -306,7 +363,7 @@ static void
 draw_background(P4dDisplay* d, uint32_t w, uint32_t h, int grid)
 {
   const P4dDrawSurface s = canvas(d, w, h);
-  p4d_draw_background(&s, &p4d_theme_dark, head_column(w));
+  p4d_draw_background(&s, &p4d_theme_dark, p4d_display_head(w));
   p4d_draw_dashes(&s, grid, p4d_theme_dark.grid.argb);
 }
 
@@ -321,25 +378,128 @@ draw_curve(P4dDisplay*  d,
            unsigned     k)
 {
   const P4dDrawSurface s = canvas(d, w, h);
-  p4d_draw_curve(
-    &s, v, low, high, p4d_theme_dark.channel[k].argb, head_column(w));
+  p4d_draw_curve(&s,
+                 v,
+                 P4D_DISPLAY_STEPS,
+                 low,
+                 high,
+                 p4d_theme_dark.channel[k].argb,
+                 p4d_display_head(w));
 }
 
 static void
 draw_playhead(P4dDisplay* d, uint32_t w, uint32_t h)
 {
   const P4dDrawSurface s = canvas(d, w, h);
-  p4d_draw_column(&s, head_column(w), p4d_theme_dark.playhead.argb);
+  p4d_draw_column(&s, p4d_display_head(w), p4d_theme_dark.playhead.argb);
 }
 
 /// The row of values of curve k.
 static float*
 values_row(P4dDisplay* d, unsigned k)
 {
-  return d->values + (size_t)k * d->capacity_w;
+  return d->values + (size_t)k * d->capacity_n;
 }
 
-/// The kind's curves over the columns, drawn on their scale.
+/**
+   The spectrum envelope of the Noise's signal at the controls p: the
+   power density at f_hz, relative: the sum over the n octaves k that
+   p4d_fbm_weights() weighs w_k (the band limit's fade included) of
+   w_k^2 / f_k g(f / f_k), where f_k is grain_hz times lacunarity^k (the
+   octave's cells per second: its power spreads over a band that wide) and
+   g(r) = 1 / (1 + (r / P4D_DISPLAY_GRAIN_KNEE)^8).  Fitted to the Noise's
+   measured spectrum (renderer, 10 s, 8192-point FFTs) within 3 dB from 25
+   Hz to 19 kHz at its defaults and at grain 300 Hz, 8 octaves,
+   lacunarity 2.5, persistence 0.7.
+*/
+static double
+noise_power(const float* p, const float* weight, unsigned n, double f_hz)
+{
+  double sum = 0.0;
+  double f_k = (double)p[P4D_NOISE_GRAIN_HZ];
+  for (unsigned k = 0U; k < n; ++k) {
+    const double r  = f_hz / (f_k * P4D_DISPLAY_GRAIN_KNEE);
+    const double r2 = r * r;
+    sum += (double)weight[k] * weight[k] / f_k / (1.0 + r2 * r2 * r2 * r2);
+    f_k *= (double)p[P4D_NOISE_LACUNARITY];
+  }
+  return sum;
+}
+
+/// The frequency at column position x of an image w wide (log scale).
+static double
+spectrum_hz(double x, uint32_t w)
+{
+  return P4D_DISPLAY_SPECTRUM_LOW_HZ *
+         pow(P4D_DISPLAY_SPECTRUM_HIGH_HZ / P4D_DISPLAY_SPECTRUM_LOW_HZ,
+             x / (double)w);
+}
+
+/**
+   The Noise's backdrop (display.h): its spectrum envelope, filled, with a
+   dotted line at the band limit; its gusts' time line only when there are
+   gusts or grit.
+*/
+static bool
+noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row)
+{
+  const float* const p       = d->seen.params;
+  const double       sr      = d->sample_rate_hz;
+  const double       top     = 0.5 * sr < P4D_BAND_HZ ? 0.5 * sr : P4D_BAND_HZ;
+  const P4dFbm       fbm     = { p[P4D_NOISE_OCTAVES],
+                                 p[P4D_NOISE_LACUNARITY],
+                                 p[P4D_NOISE_PERSISTENCE],
+                                 top / sr };
+  const double       step[4] = { 0.0, 0.0, 0.0, p[P4D_NOISE_GRAIN_HZ] / sr };
+  float              weight[P4D_FBM_MAX_OCTAVES];
+  const unsigned     n = p4d_fbm_weights(&fbm, step, weight);
+
+  // The envelope at the columns' edges, in dB under its highest point.
+  double peak = 0.0;
+  for (uint32_t x = 0U; x <= s->width; ++x) {
+    const double e = noise_power(p, weight, n, spectrum_hz(x, s->width));
+    row[x]         = (float)e;
+    peak           = e > peak ? e : peak;
+  }
+  for (uint32_t x = 0U; x <= s->width; ++x) {
+    row[x] = peak > 0.0 && row[x] > 0.0f
+               ? (float)(10.0 * log10((double)row[x] / peak))
+               : (float)-P4D_DISPLAY_SPECTRUM_DB;
+  }
+
+  // Filled under the envelope, then the envelope, in the third colour.
+  const uint32_t colour = p4d_theme_dark.channel[2].argb;
+  const double   low    = -P4D_DISPLAY_SPECTRUM_DB;
+  for (uint32_t x = 0U; x < s->width; ++x) {
+    const double y0 = p4d_draw_y(s->height, row[x], low, 0.0);
+    const double y1 = p4d_draw_y(s->height, row[x + 1U], low, 0.0);
+    const double y  = 0.5 * (y0 + y1);
+    for (uint32_t r = 0U; r < s->height; ++r) {
+      const double cover = (double)r + 0.5 - y;
+      if (cover > 0.0) {
+        p4d_draw_blend(s->pixels + (size_t)r * s->stride + x,
+                       colour,
+                       P4D_DISPLAY_SPECTRUM_FILL * (cover < 1.0 ? cover : 1.0));
+      }
+    }
+  }
+  p4d_draw_curve(s, row, 1U, low, 0.0, colour, 0U);
+
+  // The band limit, dotted, if it is in the picture.
+  const double at =
+    (double)s->width * log(top / P4D_DISPLAY_SPECTRUM_LOW_HZ) /
+    log(P4D_DISPLAY_SPECTRUM_HIGH_HZ / P4D_DISPLAY_SPECTRUM_LOW_HZ);
+  if (at >= 0.0 && at < (double)s->width) {
+    for (uint32_t r = 0U; r < s->height; r += 3U) {
+      s->pixels[(size_t)r * s->stride + (uint32_t)at] =
+        p4d_theme_dark.grid.argb;
+    }
+  }
+  return p[P4D_NOISE_GUST_DB] > 0.0f || p[P4D_NOISE_GRIT] > 0.0f;
+}
+
+/// The kind's curves over the columns, drawn on their scale, over its
+/// backdrop.
 static void
 draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
 {
@@ -348,10 +508,38 @@ draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
     rows[k] = values_row(d, k);
   }
   P4dPreviewScale scale = { 0.0, 0.0, 0.0, { false, false, false, false } };
-  d->kind->preview(
-    d->scratch, d->seen.params, d->seen.at, d->offsets, w, rows, &scale);
+  d->kind->preview(d->scratch,
+                   d->seen.params,
+                   d->seen.at,
+                   d->offsets,
+                   w * P4D_DISPLAY_STEPS + 1U,
+                   rows,
+                   &scale);
 
-  draw_background(d, w, h, p4d_draw_row(h, scale.grid, scale.low, scale.high));
+  const int      grid = p4d_draw_row(h, scale.grid, scale.low, scale.high);
+  const Backdrop backdrop =
+    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0])
+      ? pace[d->kind->params].backdrop
+      : NULL;
+  if (backdrop) {
+    const P4dDrawSurface s = canvas(d, w, h);
+    p4d_draw_background(&s, &p4d_theme_dark, 0U);
+    // The last row: no preview fills it (P4D_PREVIEW_ROWS).
+    if (!backdrop(d, &s, values_row(d, N_ROWS - 1U))) {
+      return;
+    }
+    // The past darkened, as on the plain time line.
+    for (uint32_t y = 0U; y < h; ++y) {
+      for (uint32_t x = 0U; x < p4d_display_head(w); ++x) {
+        p4d_draw_blend(
+          &d->pixels[(size_t)y * w + x], p4d_theme_dark.past.argb, 0.5);
+      }
+    }
+    p4d_draw_dashes(&s, grid, p4d_theme_dark.grid.argb);
+  } else {
+    draw_background(d, w, h, grid);
+  }
+  d->timeline = true;
   for (unsigned k = N_CURVES; k-- > 0U;) {
     if (scale.shown[k]) {
       draw_curve(d, w, h, rows[k], scale.low, scale.high, k);
@@ -359,28 +547,36 @@ draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
   }
 }
 
-/// Make room for an image w by h; false when out of memory.
+/**
+   Make room for an image w by h and its samples; false when out of memory.
+   One block: the 64-bit offsets first (malloc aligns them), then the
+   floats, then the pixels, so each is aligned whatever the size.
+*/
 static bool
 reserve(P4dDisplay* d, uint32_t w, uint32_t h)
 {
-  if ((size_t)w * h <= d->capacity_px && w <= d->capacity_w) {
+  const size_t n  = (size_t)w * P4D_DISPLAY_STEPS + 1U;
+  const size_t px = (size_t)w * h;
+  if (px <= d->capacity_px && n <= d->capacity_n) {
     return true;
   }
 
-  const size_t px    = (size_t)w * h;
-  const size_t bytes = px * sizeof(uint32_t) + (size_t)w * sizeof(int64_t) +
-                       N_ROWS * (size_t)w * sizeof(float);
+  _Static_assert(sizeof(int64_t) % sizeof(float) == 0U, "misaligned floats");
+  _Static_assert(sizeof(float) % sizeof(uint32_t) == 0U, "misaligned pixels");
+  const size_t bytes =
+    n * sizeof(int64_t) + N_ROWS * n * sizeof(float) + px * sizeof(uint32_t);
   void* const block = malloc(bytes);
   if (!block) {
     return false;
   }
 
-  free(d->pixels);
-  d->pixels      = (uint32_t*)block;
-  d->offsets     = (int64_t*)(d->pixels + px);
-  d->values      = (float*)(d->offsets + w);
+  free(d->block);
+  d->block       = block;
+  d->offsets     = (int64_t*)block;
+  d->values      = (float*)(d->offsets + n);
+  d->pixels      = (uint32_t*)(d->values + N_ROWS * n);
   d->capacity_px = (uint32_t)px;
-  d->capacity_w  = w;
+  d->capacity_n  = (uint32_t)n;
   return true;
 }
 
@@ -401,12 +597,18 @@ p4d_display_render(P4dDisplay* display, uint32_t w, uint32_t h)
   }
 
   read_snapshot(d);
-  for (uint32_t x = 0U; x < w; ++x) {
-    d->offsets[x] = p4d_display_offset(w, x, d->sample_rate_hz);
+  const double span =
+    p4d_display_span(d->kind, d->seen.params, d->seen.at[0].bpm);
+  for (uint32_t k = 0U; k <= w * P4D_DISPLAY_STEPS; ++k) {
+    const double x = (double)k / P4D_DISPLAY_STEPS - 0.5;
+    d->offsets[k]  = p4d_display_offset(span, w, x, d->sample_rate_hz);
   }
 
+  d->timeline = false;
   draw_curves(d, w, height);
-  draw_playhead(d, w, height);
+  if (d->timeline) {
+    draw_playhead(d, w, height);
+  }
 
   d->surface.data   = (unsigned char*)d->pixels;
   d->surface.width  = (int)w;

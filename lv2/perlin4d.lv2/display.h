@@ -6,8 +6,9 @@
    The inline display of every plugin of the bundle (Ardour's mixer strip,
    Carla's rack): http://harrisonconsoles.com/lv2/inlinedisplay.
 
-   Mod, Mod CV and Motion draw their curves from P4D_DISPLAY_PAST_S before
-   to P4D_DISPLAY_FUTURE_S after the playhead, computed in render() from
+   Mod, Mod CV and Motion draw their curves over a window of song time
+   that follows the rate (p4d_display_span()), the playhead
+   P4D_DISPLAY_PAST of the way across it, computed in render() from
    the pure function (p4d_engine_preview()), so the future shown is what
    will play (glides aside): on a song clock from the song position, which
    stands still while the transport is stopped (the picture shows what
@@ -68,9 +69,41 @@ typedef struct {
   P4dIdpySurface* (*render)(LV2_Handle instance, uint32_t w, uint32_t h);
 } P4dIdpyInterface;
 
-/// The window drawn, around the playhead, in seconds of song.
-#define P4D_DISPLAY_PAST_S 3.0
-#define P4D_DISPLAY_FUTURE_S 5.0
+/**
+   The window drawn, in seconds of song: P4D_DISPLAY_CYCLES periods of the
+   slowest octave (1 / rate_hz; on a song beats clock period_beats beats
+   at the song's tempo; the Noise's gusts: 1 / gust_hz), within
+   P4D_DISPLAY_MIN_S to P4D_DISPLAY_MAX_S.  The playhead is in column
+   floor(w * P4D_DISPLAY_PAST), column x shows the frame
+   llround((x - that column) * span * rate / w) from it, and its run
+   covers the P4D_DISPLAY_STEPS + 1 frames likewise at x - 0.5,
+   x - 0.5 + 1 / P4D_DISPLAY_STEPS, ... x + 0.5 (p4d_display_offset()):
+   where cycles are denser than pixels the curve is a band from its
+   minimum to its maximum (draw.h).
+*/
+#define P4D_DISPLAY_CYCLES 4.0
+#define P4D_DISPLAY_MIN_S 0.25
+#define P4D_DISPLAY_MAX_S 240.0
+#define P4D_DISPLAY_PAST 0.375
+#define P4D_DISPLAY_STEPS 4U
+
+/**
+   The Noise's backdrop: its spectrum envelope (the octaves' weights, the
+   band limit and the noise's roll-off above each octave's cell rate:
+   display.c, noise_power())
+   from P4D_DISPLAY_SPECTRUM_LOW_HZ (left) to P4D_DISPLAY_SPECTRUM_HIGH_HZ
+   (right) on a log scale, its highest point at the top and
+   P4D_DISPLAY_SPECTRUM_DB under it at the bottom, filled in the third
+   curve colour at P4D_DISPLAY_SPECTRUM_FILL; a dotted line at the band
+   limit (20 kHz, or Nyquist if lower).  With gusts or grit, their time
+   line over it (the past darkened, the 0 dB line, the curves, the
+   playhead); without, the spectrum alone (nothing moves).
+*/
+#define P4D_DISPLAY_SPECTRUM_LOW_HZ 20.0
+#define P4D_DISPLAY_SPECTRUM_HIGH_HZ 24000.0
+#define P4D_DISPLAY_SPECTRUM_DB 48.0
+#define P4D_DISPLAY_SPECTRUM_FILL 0.3
+#define P4D_DISPLAY_GRAIN_KNEE 0.64
 
 /// Widest image drawn (a wider offer gets this width).
 #define P4D_DISPLAY_MAX_W 2048U
@@ -136,11 +169,23 @@ P4dIdpySurface*
 p4d_display_render(P4dDisplay* display, uint32_t w, uint32_t h);
 
 /**
-   The song frame shown in column x of an image w wide, relative to the
-   playhead, at sample_rate_hz.  The playhead is in the column where this
-   is 0.
+   The window, in seconds, the display of kind draws for params on a song
+   at bpm (see P4D_DISPLAY_CYCLES).  Realtime safe.
+*/
+double
+p4d_display_span(const P4dKindClass* kind, const float* params, double bpm);
+
+/**
+   The song frame shown at column x (fractional: column x covers x - 0.5
+   to x + 0.5) of an image w wide over a window span_s seconds long,
+   relative to the playhead, at sample_rate_hz.  The playhead is in the
+   column where this is 0.  Realtime safe.
 */
 int64_t
-p4d_display_offset(uint32_t w, uint32_t x, double sample_rate_hz);
+p4d_display_offset(double span_s, uint32_t w, double x, double sample_rate_hz);
+
+/// The column of the playhead in an image w wide.  Realtime safe.
+uint32_t
+p4d_display_head(uint32_t w);
 
 #endif // P4D_DISPLAY_H

@@ -47,21 +47,68 @@ p4d_draw_tick_step(double span)
   return raw / base < 2.0 ? base : raw / base < 5.0 ? 2.0 * base : 5.0 * base;
 }
 
-int
-p4d_draw_row(uint32_t h, double v, double low, double high)
+double
+p4d_draw_y(uint32_t h, double v, double low, double high)
 {
   // One row of margin at the top and the bottom.
   const double top    = 1.0;
   const double bottom = (double)h - 2.0;
   if (!(high > low)) {
-    return (int)h / 2;
+    const uint32_t middle = h / 2U; // the middle row, rounded down
+    return (double)middle;
   }
   const P4dDrawAxis axis = p4d_draw_value_axis(low, high, top, bottom);
   double            r    = p4d_draw_at(&axis, v);
   // NaN fails the first test: the top row.
   r = r >= top ? r : top;
-  r = r <= bottom ? r : bottom;
-  return (int)lround(r);
+  return r <= bottom ? r : bottom;
+}
+
+int
+p4d_draw_row(uint32_t h, double v, double low, double high)
+{
+  return (int)lround(p4d_draw_y(h, v, low, high));
+}
+
+void
+p4d_draw_blend(uint32_t* px, uint32_t argb, double coverage)
+{
+  const double a   = coverage < 0.0 ? 0.0 : coverage > 1.0 ? 1.0 : coverage;
+  uint32_t     out = 0xFF000000U;
+  for (unsigned shift = 0U; shift < 24U; shift += 8U) {
+    const double under = (double)((*px >> shift) & 0xFFU);
+    const double over  = (double)((argb >> shift) & 0xFFU);
+    out |= (uint32_t)lround(under + a * (over - under)) << shift;
+  }
+  *px = out;
+}
+
+void
+p4d_draw_run(const P4dDrawSurface* s,
+             uint32_t              x,
+             double                top,
+             double                bottom,
+             uint32_t              argb)
+{
+  if (x >= s->width || s->height == 0U || isnan(top) || isnan(bottom)) {
+    return;
+  }
+  const double a  = (top < bottom ? top : bottom) - 0.5 * P4D_DRAW_LINE_PX;
+  const double b  = (top < bottom ? bottom : top) + 0.5 * P4D_DRAW_LINE_PX;
+  const double hi = (double)s->height - 1.0;
+  // Pixel row y covers y - 0.5 to y + 0.5; rows beyond the image are cut
+  // off before they are converted.
+  const double first = floor(a + 0.5);
+  const double last  = floor(b + 0.5);
+  const int    y0    = first < 0.0 ? 0 : first > hi ? (int)hi + 1 : (int)first;
+  const int    y1    = last > hi ? (int)hi : last < 0.0 ? -1 : (int)last;
+  for (int y = y0; y <= y1; ++y) {
+    const double from = a > y - 0.5 ? a : y - 0.5;
+    const double to   = b < y + 0.5 ? b : y + 0.5;
+    if (to > from) {
+      p4d_draw_blend(s->pixels + (size_t)y * s->stride + x, argb, to - from);
+    }
+  }
 }
 
 void
@@ -106,6 +153,7 @@ p4d_draw_column(const P4dDrawSurface* s, uint32_t x, uint32_t argb)
 void
 p4d_draw_curve(const P4dDrawSurface* s,
                const float*          values,
+               uint32_t              steps,
                double                low,
                double                high,
                uint32_t              argb,
@@ -113,29 +161,23 @@ p4d_draw_curve(const P4dDrawSurface* s,
 {
   const uint32_t w = s->width;
   const uint32_t h = s->height;
-  if (w == 0U || h < 3U) {
+  if (w == 0U || h < 3U || steps == 0U) {
     return; // no room for a scale
   }
 
   // Rows stay within 1 to h - 2 (or h / 2), so every run is in the image.
   const uint32_t faint = p4d_theme_dim(argb);
-  int            prev  = p4d_draw_row(h, values[0], low, high);
-  int            r     = prev;
+  double         edge  = p4d_draw_y(h, values[0], low, high);
   for (uint32_t x = 0U; x < w; ++x) {
-    const int next =
-      x + 1U < w ? p4d_draw_row(h, values[x + 1U], low, high) : r;
-    const int a           = (r + prev) / 2;
-    const int b           = (r + next) / 2;
-    int       top         = r < a ? r : a;
-    int       bot         = r > a ? r : a;
-    top                   = b < top ? b : top;
-    bot                   = b > bot ? b : bot;
-    const uint32_t colour = x < now ? faint : argb;
-    for (int y = top; y <= bot; ++y) {
-      s->pixels[(size_t)y * s->stride + x] = colour;
+    double top = edge;
+    double bot = edge;
+    for (uint32_t j = 1U; j <= steps; ++j) {
+      const double y = p4d_draw_y(h, values[(size_t)x * steps + j], low, high);
+      top            = y < top ? y : top;
+      bot            = y > bot ? y : bot;
+      edge           = y;
     }
-    prev = r;
-    r    = next;
+    p4d_draw_run(s, x, top, bot, x < now ? faint : argb);
   }
 }
 

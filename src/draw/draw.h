@@ -15,10 +15,18 @@
      bottom, and values beyond it are drawn at its edge: infinities at the
      edge they point to, NaN at the top row; a scale with no height (or a
      NaN end) puts every value in the middle row (p4d_draw_row()).
-   - A curve is one value per column; in each column a vertical run from
-     the value's row half-way to its neighbours' rows, so the columns join.
-     On a time line the past (the columns left of the playhead) is drawn
-     on the theme's past background with the curves dimmed (theme.h).
+   - Rows are also fractional (p4d_draw_y()): pixel row r covers r - 0.5
+     to r + 0.5, so a value lands between rows where it falls.
+   - A curve is sampled a few times per column, the column's edges
+     included (so the columns join); each column draws the run of rows
+     its samples span, P4D_DRAW_LINE_PX / 2 thicker at either end, every
+     pixel weighted by the part of it the run covers (anti-aliased; the
+     colour blended over what is there).  A slow curve is then a smooth
+     line P4D_DRAW_LINE_PX thick, and one that moves faster than the
+     columns (cycles denser than pixels) a band from its minimum to its
+     maximum, not a hatch of one-pixel steps.  On a time line the past
+     (the columns left of the playhead) is drawn on the theme's past
+     background with the curves dimmed (theme.h).
    - The colours are a theme's (theme.h).
 
    Nothing here allocates, locks or does I/O: every function is realtime
@@ -39,6 +47,9 @@ typedef struct {
   uint32_t  height;
   uint32_t  stride; ///< Pixels from the start of one row to the next
 } P4dDrawSurface;
+
+/// A curve's thickness in pixels where it runs flat.
+#define P4D_DRAW_LINE_PX 1.5
 
 /// A linear map from values to coordinates: v0 lands at p0, v1 at p1.
 typedef struct {
@@ -87,6 +98,35 @@ int
 p4d_draw_row(uint32_t h, double v, double low, double high);
 
 /**
+   The fractional row of v on the same scale as p4d_draw_row(), which is
+   this rounded: 1 to h - 2, h / 2 for a flat scale.  Realtime safe.
+*/
+double
+p4d_draw_y(uint32_t h, double v, double low, double high);
+
+/**
+   Blend argb over the pixel at px by coverage (0: keep the pixel, 1:
+   argb, clamped to that range), channel by channel, rounded to nearest;
+   the result is opaque.  Realtime safe.
+*/
+void
+p4d_draw_blend(uint32_t* px, uint32_t argb, double coverage);
+
+/**
+   The run of a curve in column x (if it is in s) from fractional row top
+   to row bottom (either order), P4D_DRAW_LINE_PX / 2 beyond each end,
+   anti-aliased: each pixel blended by the part of it the run covers;
+   rows beyond the image are cut off, and a NaN end draws nothing.
+   Realtime safe.
+*/
+void
+p4d_draw_run(const P4dDrawSurface* s,
+             uint32_t              x,
+             double                top,
+             double                bottom,
+             uint32_t              argb);
+
+/**
    Paint the background of a time line with the playhead in column now:
    the columns left of it in the theme's past colour, the rest in its
    background.  Realtime safe.
@@ -109,13 +149,16 @@ void
 p4d_draw_column(const P4dDrawSurface* s, uint32_t x, uint32_t argb);
 
 /**
-   A curve of s->width values on the scale low..high (p4d_draw_row()),
-   in argb from column now on and dimmed (p4d_theme_dim()) left of it;
-   nothing on a surface less than 3 rows high.  Realtime safe.
+   A curve of s->width * steps + 1 samples on the scale low..high
+   (p4d_draw_y()): column x draws the run (p4d_draw_run()) its samples
+   x * steps to (x + 1) * steps span, in argb from column now on and
+   dimmed (p4d_theme_dim()) left of it; nothing on a surface less than 3
+   rows high or with no steps.  Realtime safe.
 */
 void
 p4d_draw_curve(const P4dDrawSurface* s,
                const float*          values,
+               uint32_t              steps,
                double                low,
                double                high,
                uint32_t              argb,

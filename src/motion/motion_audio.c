@@ -822,9 +822,12 @@ show(const P4dMotion* m, uint32_t i, float now[P4D_MOTION_N_NOW])
 {
   const P4dMotionGlide* const g = m->glide;
   const double u_gain           = 2.0 * m->curve[ENGINE_L][CH_GAIN][i] - 1.0;
-  const double u_cut            = 2.0 * m->curve[ENGINE_L][CH_FILTER][i] - 1.0;
-  const double u_wow            = 2.0 * m->curve[ENGINE_L][CH_WOW][i] - 1.0;
-  const double u_fl             = 2.0 * m->curve[ENGINE_F][0][i] - 1.0;
+  // A target that is off reads its neutral value, as pan does: the cutoff
+  // control itself while the filter is dry (gliding there with the mode).
+  const double u_cut =
+    (1.0 - g[G_DRY].value) * (2.0 * m->curve[ENGINE_L][CH_FILTER][i] - 1.0);
+  const double u_wow = 2.0 * m->curve[ENGINE_L][CH_WOW][i] - 1.0;
+  const double u_fl  = 2.0 * m->curve[ENGINE_F][0][i] - 1.0;
   const double pan =
     g[G_PAN].value != 0.0
       ? g[G_PAN].value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0)

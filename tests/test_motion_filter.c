@@ -147,7 +147,7 @@ test_level(void)
       process(m, p, l, r, n);
       double peak = 0.0;
       for (size_t i = n / 2U; i < n; ++i) {
-        peak = fabs(l[i]) > peak ? fabs(l[i]) : peak;
+        peak = fabsf(l[i]) > peak ? fabsf(l[i]) : peak;
       }
       const double peak_dbfs = 20.0 * log10(peak);
       printf("# %s resonance %.2f: cutoff %+6.2f dB, sweep highest %+6.2f dB, "

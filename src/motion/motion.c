@@ -62,6 +62,9 @@
 /// The glide of Motion's own controls and of bypass.
 #define P4D_MOTION_GLIDE_MS 20.0
 
+/// The glide of the turntable's weights (motion_warp.c).
+#define P4D_MOTION_TURN_GLIDE_MS 250.0
+
 /// How long each staggered filter runs before use (motion_audio.c).
 #define P4D_MOTION_FILTER_AGE_S 2.6
 
@@ -110,8 +113,11 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
     m->glide_len = 1;
   }
   m->inv_glide_len = 1.0 / (double)m->glide_len;
-  m->out_db        = 0.0;
-  m->out_gain      = 1.0;
+  m->turn_len =
+    (int64_t)(P4D_MOTION_TURN_GLIDE_MS * 0.001 * sample_rate_hz + 0.5);
+  m->inv_turn_len = 1.0 / (double)m->turn_len;
+  m->out_db       = 0.0;
+  m->out_gain     = 1.0;
   m->filter_q = (int64_t)(P4D_MOTION_FILTER_AGE_S / (P4D_MOTION_FILTERS - 1) *
                             sample_rate_hz +
                           0.5);
@@ -284,7 +290,7 @@ set_targets(P4dMotion* m, const float* p)
   }
   const int turn = (int)p[P4D_MOTION_TURNTABLE];
   for (int i = 0; i < P4D_MOTION_N_TURNTABLES; ++i) {
-    p4d_motion_glide_to(&g[G_TURN_OFF + i], turn == i ? 1.0 : 0.0, len, once);
+    p4d_motion_glide_to(&m->turn[i], turn == i ? 1.0 : 0.0, m->turn_len, once);
   }
   m->fresh = false;
 }
@@ -337,7 +343,7 @@ needs(const P4dMotion* m,
   channels[ENGINE_F] = live(&g[G_FLUTTER]) ? 0x3U : 0U;
   // The right wow is T's while the turntable leaves the Mod's wow heard.
   channels[ENGINE_T] = 0U;
-  if (wow && live(&g[G_TURN_OFF]) &&
+  if (wow && live(&m->turn[P4D_MOTION_TURNTABLE_OFF]) &&
       (transport || m->transport_zero < m->settle)) {
     channels[ENGINE_T] = wow_bit;
   }
@@ -401,6 +407,7 @@ p4d_motion_process(P4dMotion*         motion,
     for (uint32_t i = 0U; i < n_frames && moving; ++i) {
       moving = p4d_motion_glides_step(m);
     }
+    p4d_motion_turn_step(m, n_frames);
     m->spread_zero    = spread ? 0 : m->spread_zero + n_frames;
     m->transport_zero = transport ? 0 : m->transport_zero + n_frames;
     m->idx += n_frames;

@@ -566,6 +566,7 @@ p4d_motion_audio_chunk(P4dMotion*         m,
     filter_steady(m, x, n);
     output_steady(m, out, done, n);
   }
+  p4d_motion_turn_step(m, n);
   if (now && n > 0U) {
     show(m, n - 1U, now);
   }

@@ -173,10 +173,6 @@ enum {
   G_LOW,
   G_BAND,
   G_HIGH,
-  G_TURN_OFF, ///< Turntable weights: off (the Mod's wow), 33, 45, 78 rpm
-  G_TURN_33,
-  G_TURN_45,
-  G_TURN_78,
   G_COUNT
 };
 
@@ -237,6 +233,11 @@ struct P4dMotionImpl {
   double     pan[2][P4D_MOTION_CHUNK];        ///< Per side: its sine
   /// Frames transport_spread has been 0 (as spread_zero)
   int64_t transport_zero;
+  /// The turntable's weights (off, 33 1/3, 45, 78 rpm) on their own,
+  /// longer glide (motion_warp.c), its length and 1 / it
+  P4dMotionGlide turn[P4D_MOTION_N_TURNTABLES];
+  int64_t        turn_len;
+  double         inv_turn_len;
 };
 
 /// Advance every glide by one frame; return whether any still moves.
@@ -264,6 +265,10 @@ p4d_motion_wow_curves(P4dMotion* m, uint32_t n);
 /// turntable speed turn (P4dMotionTurntable, not off).  Realtime safe.
 double
 p4d_motion_warp(const P4dMotion* m, unsigned turn, int64_t t);
+
+/// Advance the turntable's weights by n frames.  Realtime safe.
+void
+p4d_motion_turn_step(P4dMotion* m, uint32_t n);
 
 /// The left wow u at grid frame t as heard: cross-faded with the warps by
 /// the turntable weights where they stand.  Realtime safe.

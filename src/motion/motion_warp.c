@@ -28,8 +28,14 @@
   sum of the a_h keeps |W| <= 1, so the delay stays within wow_ms either
   side.  The record is one: the seed, morph and rate do not change the
   warp (rate still drives the flutter).  Both sides hear the same warp (one
-  stylus).  A change of speed cross-fades the curves over the 20 ms glide
-  of the turntable weights.  The sines are exact_math.h's quarter sine,
+  stylus).  A change of speed cross-fades the curves on the turntable
+  weights' own quintic glide of 250 ms, longer than the other controls'
+  20 ms so that the read never runs backwards: two wow curves differ by at
+  most 2 wow_ms = 20 ms, and the ramp's steepest slope, 1.875 x 20 ms /
+  250 ms, makes the speed deviate by 15 % at most (test_motion_tape
+  switches the speed every 1.5 s at the deepest wow).  The weights move
+  on whether or not the wow is heard, so they are a function of the
+  parameter timeline alone.  The sines are exact_math.h's quarter sine,
   folded into each quadrant: +, -, * and / only.
 */
 
@@ -97,16 +103,28 @@ p4d_motion_warp(const P4dMotion* m, unsigned turn, int64_t t)
   return w * P4D_MOTION_WARP_NORM;
 }
 
-/// Whether the turntable weights in g are other than off alone.
+/// Whether the turntable weights are other than off alone.
 static inline bool
-turning(const P4dMotionGlide g[G_COUNT], int64_t len)
+turning(const P4dMotion* m)
 {
-  for (unsigned k = G_TURN_OFF; k <= G_TURN_78; ++k) {
-    if (p4d_motion_glide_moving(&g[k], len)) {
+  for (unsigned k = 0U; k < P4D_MOTION_N_TURNTABLES; ++k) {
+    if (p4d_motion_glide_moving(&m->turn[k], m->turn_len)) {
       return true;
     }
   }
-  return g[G_TURN_OFF].value != 1.0;
+  return m->turn[P4D_MOTION_TURNTABLE_OFF].value != 1.0;
+}
+
+void
+p4d_motion_turn_step(P4dMotion* m, uint32_t n)
+{
+  for (unsigned k = 0U; k < P4D_MOTION_N_TURNTABLES; ++k) {
+    for (uint32_t i = 0U;
+         i < n && p4d_motion_glide_moving(&m->turn[k], m->turn_len);
+         ++i) {
+      p4d_motion_glide_step(&m->turn[k], m->turn_len, m->inv_turn_len);
+    }
+  }
 }
 
 /**
@@ -119,11 +137,11 @@ static void
 mix_warps(P4dMotion* m, double* const u[2], uint32_t n)
 {
   P4dMotionGlide g[P4D_MOTION_N_TURNTABLES];
-  memcpy(g, &m->glide[G_TURN_OFF], sizeof(g));
+  memcpy(g, m->turn, sizeof(g));
   const int64_t t0 = m->idx + m->grid;
   for (uint32_t i = 0U; i < n; ++i) {
     for (unsigned k = 0U; k < P4D_MOTION_N_TURNTABLES; ++k) {
-      p4d_motion_glide_step(&g[k], m->glide_len, m->inv_glide_len);
+      p4d_motion_glide_step(&g[k], m->turn_len, m->inv_turn_len);
     }
     double warp  = 0.0;
     bool   whole = false;
@@ -153,7 +171,7 @@ p4d_motion_wow_curves(P4dMotion* m, uint32_t n)
     u[1][i] = 2.0 * right[i] - 1.0;
   }
   memcpy(u[1] + from, u[0] + from, (n - from) * sizeof(double));
-  if (turning(m->glide, m->glide_len)) {
+  if (turning(m)) {
     mix_warps(m, u, n);
   }
 }
@@ -161,15 +179,15 @@ p4d_motion_wow_curves(P4dMotion* m, uint32_t n)
 double
 p4d_motion_wow_now(const P4dMotion* m, double u, int64_t t)
 {
-  const P4dMotionGlide* const g = m->glide;
-  if (g[G_TURN_OFF].value == 1.0) {
+  const P4dMotionGlide* const g = m->turn;
+  if (g[0].value == 1.0) {
     return u;
   }
   double warp = 0.0;
   for (unsigned k = 1U; k < P4D_MOTION_N_TURNTABLES; ++k) {
-    if (g[G_TURN_OFF + k].value != 0.0) {
-      warp += g[G_TURN_OFF + k].value * p4d_motion_warp(m, k, t);
+    if (g[k].value != 0.0) {
+      warp += g[k].value * p4d_motion_warp(m, k, t);
     }
   }
-  return g[G_TURN_OFF].value * u + warp;
+  return g[0].value * u + warp;
 }

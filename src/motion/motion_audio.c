@@ -530,9 +530,8 @@ show(const P4dMotion* m, uint32_t i, float now[P4D_MOTION_N_NOW])
   const P4dMotionGlide* const g = m->glide;
   const double u_gain           = 2.0 * m->curve[ENGINE_L][CH_GAIN][i] - 1.0;
   const double u_cut            = 2.0 * m->curve[ENGINE_L][CH_FILTER][i] - 1.0;
-  const double u_wow            = p4d_motion_wow_now(
-    m, 2.0 * m->curve[ENGINE_L][CH_WOW][i] - 1.0, m->idx + m->grid + i);
-  const double u_fl = 2.0 * m->curve[ENGINE_F][0][i] - 1.0;
+  const double u_wow            = 2.0 * m->curve[ENGINE_L][CH_WOW][i] - 1.0;
+  const double u_fl             = 2.0 * m->curve[ENGINE_F][0][i] - 1.0;
   const double pan =
     g[G_PAN].value != 0.0
       ? g[G_PAN].value * (2.0 * m->curve[ENGINE_L][CH_PAN][i] - 1.0)
@@ -541,8 +540,10 @@ show(const P4dMotion* m, uint32_t i, float now[P4D_MOTION_N_NOW])
     (float)(g[G_GAIN_DB].value * (u_gain - 1.0) * 0.5);
   now[P4D_MOTION_NOW_PAN]       = (float)pan;
   now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, u_cut);
+  // The wow as heard: the turntable's warp where it is on.
+  const double heard = p4d_motion_wow_now(m, u_wow, m->idx + m->grid + i);
   now[P4D_MOTION_NOW_WOBBLE_MS] =
-    (float)(g[G_WOW].value * u_wow + g[G_FLUTTER].value * u_fl);
+    (float)(g[G_WOW].value * heard + g[G_FLUTTER].value * u_fl);
 }
 
 void

@@ -119,6 +119,37 @@ test_bad_input(void)
     { { "-o", "a.mp3", "--duration", "1" }, 2, "a.mp3: unknown file" },
     { { "-o", "noext" }, 2, "noext: unknown file extension" },
 
+    // Keyframes (issue 22): channels that do not exist, a rate of 0, a
+    // range of length 0, a negative tolerance, unwritable paths.
+    { { "-o", "a.json", "--plugin", "mod", "--channel", "5" },
+      2,
+      "--channel '5': out of range" },
+    { { "-o", "a.json", "--channel", "0" }, 2, "--channel '0': out of range" },
+    { { "-o", "a.json", "--channel", "3" },
+      2,
+      "--channel '3': the plugin has no such channel" },
+    { { "-o", "a.ae", "--plugin", "mod", "--channel", "2", "--channels", "2" },
+      2,
+      "--channel '2': give --channel or --channels, not both" },
+    { { "-o", "a.chan", "--fps", "0" }, 2, "--fps '0': out of range" },
+    { { "-o", "a.json", "--duration", "0" },
+      2,
+      "--duration '0': must be greater" },
+    { { "-o", "a.ae", "--duration", "1e-9" },
+      2,
+      "--duration '1e-9': shorter than one frame" },
+    { { "-o", "a.json", "--tolerance", "-1" },
+      2,
+      "--tolerance '-1': out of range" },
+    { { "-o", "a.json", "--format", "ae-pcm16" }, 2, "--format 'ae-pcm16': " },
+    { { "-o", "missing/a.chan" }, 2, "missing/a.chan: folder does not exist" },
+    { { "-o", "/proc/a.json", "--duration", "0.1" }, 1, "/proc/a.json: " },
+    { { "-o", "/proc/a.ae", "--duration", "0.1" }, 1, "/proc/a.ae: " },
+    { { "-o", "/proc/a.chan", "--duration", "0.1" }, 1, "/proc/a.chan: " },
+    { { "-o", "/proc/a.csv", "--tolerance", "0.1", "--duration", "0.1" },
+      1,
+      "/proc/a.csv: " },
+
     // Parameters.
     { { "-o", "a.wav", "--set", "bogus=1" },
       2,
@@ -227,10 +258,10 @@ test_bad_input(void)
 static void
 test_bad_numbers(void)
 {
-  static const char* const options[] = { "--duration",   "--start",
-                                         "--samplerate", "--fps",
-                                         "--tempo",      "--jobs",
-                                         "--seed",       "--channels" };
+  static const char* const options[] = {
+    "--duration", "--start", "--samplerate", "--fps",     "--tempo",
+    "--jobs",     "--seed",  "--channels",   "--channel", "--tolerance"
+  };
   static const char* const values[] = { "",    "1e309", "nan",  "inf",     "-1",
                                         "5s",  "1,5",   "0x10", " 5",      "5 ",
                                         "+-1", "1e",    ".",    "infinity" };
@@ -252,10 +283,10 @@ static void
 test_missing_values(void)
 {
   static const char* const options[] = {
-    "-o",         "--output",     "--plugin",   "--format",
-    "--plot",     "--preset",     "--set",      "--automate",
-    "--seed",     "--fps",        "--tempo",    "--start",
-    "--duration", "--samplerate", "--channels", "--jobs"
+    "-o",       "--output",  "--plugin",   "--format",     "--plot",
+    "--preset", "--set",     "--automate", "--seed",       "--fps",
+    "--tempo",  "--start",   "--duration", "--samplerate", "--channels",
+    "--jobs",   "--channel", "--tolerance"
   };
   for (size_t o = 0U; o < sizeof(options) / sizeof(options[0]); ++o) {
     const char* const args[] = { "-o", "a.wav", options[o], NULL };

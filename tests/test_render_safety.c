@@ -128,6 +128,18 @@ test_failures_leave_nothing(void)
     { "-o", "full.flac", "--duration", "5", NULL },
     { "-o", "full.aiff", "--duration", "5", NULL },
     { "-o", "full.csv", "--fps", "1000", "--duration", "20", NULL },
+    { "-o", "full.json", "--fps", "1000", "--duration", "20", NULL },
+    { "-o", "full.ae", "--fps", "1000", "--duration", "20", NULL },
+    { "-o", "full.chan", "--fps", "1000", "--duration", "20", NULL },
+    { "-o",
+      "thin.csv",
+      "--fps",
+      "1000",
+      "--duration",
+      "20",
+      "--tolerance",
+      "1e-9",
+      NULL },
     { "-o",
       "small.wav",
       "--plot",
@@ -150,7 +162,8 @@ test_failures_leave_nothing(void)
     assert(r.status == 1 && p4d_count_lines(r.err) == 1U);
     assert(p4d_work_count() == 0U);
   }
-  printf("# disk full (WAV, FLAC, AIFF, CSV, SVG): exit 1, nothing left\n");
+  printf("# disk full (WAV, FLAC, AIFF, CSV, JSON, AE, .chan, SVG): exit 1, "
+         "nothing left\n");
 
   // An older output survives a failed --force render.
   static const char* const small[] = {

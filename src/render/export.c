@@ -100,10 +100,25 @@ plan_output(const P4dPlan*    plan,
     return p4d_report_bad_value(
       st, "--channels", st->text, "more than the plugin has");
   }
-  for (unsigned c = 0U; c < all; ++c) {
-    names[c] = p4d_channel_symbol(plan->kind->params, c);
+  if (o->channel && o->n_channels) {
+    snprintf(st->text, sizeof(st->text), "%u", o->channel);
+    return p4d_report_bad_value(
+      st, "--channel", st->text, "give --channel or --channels, not both");
   }
-  info->writer.n_channels     = o->n_channels ? o->n_channels : all;
+  if (o->channel > all) {
+    snprintf(st->text, sizeof(st->text), "%u", o->channel);
+    return p4d_report_bad_value(
+      st, "--channel", st->text, "the plugin has no such channel");
+  }
+  const unsigned first = o->channel ? o->channel - 1U : 0U;
+  for (unsigned c = first; c < all; ++c) {
+    names[c - first] = p4d_channel_symbol(plan->kind->params, c);
+  }
+  info->writer.n_channels     = o->channel      ? 1U
+                                : o->n_channels ? o->n_channels
+                                                : all;
+  info->writer.first_channel  = first;
+  info->writer.tolerance      = o->tolerance;
   info->writer.sample_rate_hz = plan->sample_rate_hz;
   info->writer.start_frame    = plan->start_frame;
   info->writer.n_frames       = plan->n_frames;

@@ -46,6 +46,8 @@ typedef enum {
   P4D_OPT_DURATION,
   P4D_OPT_SAMPLERATE,
   P4D_OPT_CHANNELS,
+  P4D_OPT_CHANNEL,
+  P4D_OPT_TOLERANCE,
   P4D_OPT_JOBS,
   P4D_OPT_QUIET,
   P4D_OPT_FORCE,
@@ -81,11 +83,12 @@ typedef struct {
 // clang-format off
 static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
   [P4D_OPT_OUTPUT] = {'o', P4D_VALUE_TEXT, "output", "FILE", 0.0, 0.0,
-    "file to write: .wav .flac .aiff .csv, pictures\n"
-    ".png .exr .r16 .y4m, or -: standard output\n"
-    "(--format flac, csv or y4m); a picture name\n"
-    "with a frame number (f_%05d.png) writes one\n"
-    "file per frame"},
+    "file to write: .wav .flac .aiff .csv, keyframes\n"
+    ".json .chan .ae, MIDI .mid, pictures .png .exr\n"
+    ".r16 .y4m, or -: standard output (--format\n"
+    "flac, csv, json, chan, ae, midi or y4m); a\n"
+    "picture name with a frame number (f_%05d.png)\n"
+    "writes one file per frame"},
   [P4D_OPT_INPUT] = {'i', P4D_VALUE_TEXT, "input", "FILE", 0.0, 0.0,
     "sound file for Motion to process (any format\n"
     "libsndfile reads, mono or stereo): the output\n"
@@ -95,15 +98,17 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "picture, else the preset's, else motion with\n"
     "-i, else noise)"},
   [P4D_OPT_FORMAT] = {0, P4D_VALUE_TEXT, "format", "FORMAT", 0.0, 0.0,
-    "wav, flac, aiff or csv, and/or a sample format:\n"
-    "pcm16, pcm24, pcm32, float (e.g. wav-pcm24);\n"
-    "default: the extension's, WAV float, FLAC and\n"
-    "AIFF 24-bit; pictures: png, png16, exr,\n"
-    "exr-half, r16, y4m or y4m-420"},
+    "wav, flac, aiff, csv, json (curves), chan\n"
+    "(Nuke), ae (After Effects keyframes), midi,\n"
+    "and/or a sample format: pcm16, pcm24, pcm32,\n"
+    "float (e.g. wav-pcm24); default: the\n"
+    "extension's, WAV float, FLAC and AIFF 24-bit;\n"
+    "pictures: png, png16, exr, exr-half, r16, y4m\n"
+    "or y4m-420"},
   [P4D_OPT_FPS] = {0, P4D_VALUE_TEXT, "fps", "N", 1.0, 1000.0,
-    "CSV rows or picture frames per second, 1 to\n"
-    "1000, a decimal or a fraction such as\n"
-    "30000/1001 (default 60)"},
+    "rows (CSV, keyframes) or picture frames per\n"
+    "second, 1 to 1000, a decimal or a fraction\n"
+    "such as 30000/1001 (default 60)"},
   [P4D_OPT_SIZE] = {0, P4D_VALUE_TEXT, "size", "WxH", 1.0, 16384.0,
     "picture size in pixels, each side 1 to 16384,\n"
     "at most 8192x8192 pixels (default 512x512)"},
@@ -154,6 +159,13 @@ static const P4dOptionSpec specs[P4D_N_OPTIONS] = {
     "input's, and a different one is refused)"},
   [P4D_OPT_CHANNELS] = {0, P4D_VALUE_WHOLE, "channels", "N", 1.0, 4.0,
     "write only the first N channels"},
+  [P4D_OPT_CHANNEL] = {0, P4D_VALUE_WHOLE, "channel", "K", 1.0, 4.0,
+    "write only channel K (not with --channels)"},
+  [P4D_OPT_TOLERANCE] = {0, P4D_VALUE_REAL, "tolerance", "T", 0.0, 1.0e9,
+    "keyframes and CSV rows: keep only the rows\n"
+    "needed for every row at --fps to lie within T\n"
+    "(in the curve's units) of the straight line\n"
+    "between the kept ones (default 0: every row)"},
   [P4D_OPT_JOBS] = {0, P4D_VALUE_WHOLE, "jobs", "N", 1.0, 64.0,
     "render with N threads (default: the cores)"},
   [P4D_OPT_QUIET] = {0, P4D_VALUE_NONE, "quiet", NULL, 0.0, 0.0,
@@ -177,10 +189,11 @@ static const char* const help_head =
   "       perlin4d-render -o PICTURE.png|.exr|.r16|.y4m [OPTION]...\n"
   "       perlin4d-render --list-params [--plugin noise|mod|motion|image]\n"
   "       perlin4d-render --list-presets\n"
-  "Render Perlin4D Noise or Perlin4D Mod to a sound file or CSV curves, or\n"
-  "process a sound file through Perlin4D Motion, sample for sample what the\n"
-  "plugin plays from the same song position; or render pictures of the\n"
-  "Mod's field (images, sequences, a Y4M stream) in sync with the sound.\n"
+  "Render Perlin4D Noise or Perlin4D Mod to a sound file, CSV curves,\n"
+  "keyframes or a MIDI file, or process a sound file through Perlin4D\n"
+  "Motion, sample for sample what the plugin plays from the same song\n"
+  "position; or render pictures of the Mod's field (images, sequences, a\n"
+  "Y4M stream) in sync with the sound.\n"
   "\n";
 
 static const char* const help_tail =
@@ -601,6 +614,13 @@ store(P4dOptions*      o,
     return P4D_RENDER_SUCCESS;
   case P4D_OPT_CHANNELS:
     o->n_channels = (unsigned)number;
+    return P4D_RENDER_SUCCESS;
+  case P4D_OPT_CHANNEL:
+    o->channel = (unsigned)number;
+    return P4D_RENDER_SUCCESS;
+  case P4D_OPT_TOLERANCE:
+    o->tolerance       = number;
+    o->tolerance_given = true;
     return P4D_RENDER_SUCCESS;
   case P4D_OPT_JOBS:
     o->n_jobs = (unsigned)number;

@@ -52,7 +52,10 @@ typedef struct {
   double      sample_rate_hz;
   bool        samplerate_given; ///< --samplerate was given
   unsigned    n_channels;       ///< 0: all
+  unsigned    channel;          ///< --channel K: only channel K, 0: none
   unsigned    n_jobs;
+  double      tolerance;       ///< --tolerance: keys.h's thinning, 0: none
+  bool        tolerance_given; ///< --tolerance was given
   bool        quiet;
   bool        force;
   bool        list_params;

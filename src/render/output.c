@@ -67,7 +67,8 @@ p4d_output_open(P4dOutput**          result,
     code                 = open_target(out, plot, plot_path, status);
   }
   const size_t n_narrow = info->max_frames * info->writer.n_channels;
-  if (!code && info->frame_channels != info->writer.n_channels) {
+  if (!code && (info->frame_channels != info->writer.n_channels ||
+                info->writer.first_channel)) {
     out->narrow = n_narrow ? (float*)malloc(n_narrow * sizeof(float)) : NULL;
     code        = out->narrow ? code
                               : p4d_report_failure(status,
@@ -87,12 +88,13 @@ p4d_output_write(void*            output,
   P4dOutput* const out    = (P4dOutput*)output;
   const unsigned   nch    = out->info.writer.n_channels;
   const unsigned   stride = out->info.frame_channels;
+  const unsigned   first  = out->info.writer.first_channel;
   const float*     frames = interleaved;
 
   if (out->narrow) {
     for (size_t i = 0U; i < n; ++i) {
       for (unsigned c = 0U; c < nch; ++c) {
-        out->narrow[i * nch + c] = interleaved[i * stride + c];
+        out->narrow[i * nch + c] = interleaved[i * stride + first + c];
       }
     }
     frames = out->narrow;

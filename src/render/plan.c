@@ -243,7 +243,12 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
     o->output && !p4d_writers_choose(o->output, o->format, &format, &ignored);
   if (o->fps_given && chosen && !format.writer->rows &&
       !format.writer->picture) {
-    p4d_report_warn("--fps: ignored: only CSV output and pictures have a rate");
+    p4d_report_warn(
+      "--fps: ignored: only CSV output, keyframes and pictures have a rate");
+  }
+  if (o->tolerance_given && chosen && !format.writer->rows) {
+    p4d_report_warn(
+      "--tolerance: ignored: only CSV output and keyframes have rows");
   }
   if ((o->size_given || o->compression >= 0) && chosen &&
       !format.writer->picture) {
@@ -252,7 +257,8 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
                     o->size_given ? "a size" : "a compression");
   }
   const int beats = p4d_kind_clock_value(plan->kind, P4D_CLOCK_SONG_BEATS);
-  if (o->tempo_given && !uses_beats(plan)) {
+  if (o->tempo_given && !uses_beats(plan) &&
+      !(chosen && format.writer->tempo)) {
     if (beats >= 0) {
       p4d_report_warn(
         "--tempo: ignored: the clock is never song beats (clock=%d)", beats);

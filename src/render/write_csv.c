@@ -4,10 +4,13 @@
 /*
   CSV curves for animation tools: a header "time_s,<channel>,...", then
   one row per 1/fps seconds of song time, each the sample nearest to it.
-  Text that streams and may go to a terminal.
+  Text that streams and may go to a terminal.  With --tolerance, the rows
+  are collected and thinned (keys.h) and only the rows that are a key of
+  any channel are written, each whole, as they would be unthinned.
 */
 
 #include "decimal.h"
+#include "keys.h"
 #include "render.h"
 #include "text_stream.h"
 #include "writers.h"
@@ -23,6 +26,7 @@ typedef struct {
   const char*   path;
   bool          stream;
   int64_t       next_row; ///< Next row
+  P4dKeys*      keys;     ///< The rows to thin (--tolerance), or NULL
 } Csv;
 
 static P4dRenderCode
@@ -48,7 +52,28 @@ open_csv(void**               writer,
     fprintf(csv->csv, ",%s", info->names[c]);
   }
   fputc('\n', csv->csv);
+  if (info->tolerance > 0.0) {
+    csv->keys = p4d_keys_new(info->n_channels);
+    if (!csv->keys) {
+      return p4d_report_failure(status, file->path, strerror(ENOMEM));
+    }
+  }
   return P4D_RENDER_SUCCESS;
+}
+
+/// Write row k of values: printf's "%.6f" of its time and ",%.9g" of
+/// each value, the text made by decimal.h.
+static void
+put_row(Csv* csv, int64_t row, const float* values)
+{
+  char   text[(P4D_DECIMAL_MAX + 1U) * (P4D_MAX_CHANNELS + 1U)];
+  size_t len = p4d_decimal_f6(p4d_keys_row_time(&csv->info, row), text);
+  for (unsigned c = 0U; c < csv->info.n_channels; ++c) {
+    text[len++] = ',';
+    len += p4d_decimal_g9(values[c], text + len);
+  }
+  text[len++] = '\n';
+  (void)fwrite(text, 1U, len, csv->csv); // ferror() tells
 }
 
 static P4dRenderCode
@@ -58,31 +83,18 @@ write_csv(void*            writer,
           size_t           n,
           P4dRenderStatus* status)
 {
-  Csv* const                 csv  = (Csv*)writer;
-  const P4dWriterInfo* const info = &csv->info;
-  const unsigned             nch  = info->n_channels;
+  Csv* const csv = (Csv*)writer;
 
   // Row k is the sample nearest to k / fps seconds after the start.
-  for (;;) {
-    const int64_t at =
-      p4d_render_row_frame(info->sample_rate_hz, info->fps, csv->next_row);
-    if (at >= info->n_frames || at >= frame - info->start_frame + (int64_t)n) {
-      break;
+  const float* values = NULL;
+  while (!ferror(csv->csv) &&
+         (values = p4d_keys_row_in(
+            &csv->info, csv->next_row, frame, interleaved, n))) {
+    if (csv->keys && !p4d_keys_add(csv->keys, values)) {
+      return p4d_report_failure(status, csv->path, strerror(ENOMEM));
     }
-    const size_t i = (size_t)(at - (frame - info->start_frame));
-    // printf's "%.6f" and ",%.9g" of each, the text made by decimal.h.
-    char   row[(P4D_DECIMAL_MAX + 1U) * (P4D_MAX_CHANNELS + 1U)];
-    size_t len =
-      p4d_decimal_f6((double)info->start_frame / info->sample_rate_hz +
-                       (double)csv->next_row / info->fps,
-                     row);
-    for (unsigned c = 0U; c < nch; ++c) {
-      row[len++] = ',';
-      len += p4d_decimal_g9(interleaved[i * nch + c], row + len);
-    }
-    row[len++] = '\n';
-    if (fwrite(row, 1U, len, csv->csv) != len) {
-      break; // ferror() reports it below
+    if (!csv->keys) {
+      put_row(csv, csv->next_row, values);
     }
     ++csv->next_row;
   }
@@ -94,7 +106,20 @@ write_csv(void*            writer,
 static P4dRenderCode
 finish_csv(void* writer, P4dRenderStatus* status)
 {
-  Csv* const  csv    = (Csv*)writer;
+  Csv* const csv = (Csv*)writer;
+  if (csv->keys && !p4d_keys_thin(csv->keys, csv->info.tolerance)) {
+    return p4d_report_failure(status, csv->path, strerror(ENOMEM));
+  }
+  const size_t n_rows = csv->keys ? p4d_keys_n_rows(csv->keys) : 0U;
+  for (size_t k = 0U; k < n_rows && !ferror(csv->csv); ++k) {
+    if (p4d_keys_kept_any(csv->keys, k)) {
+      float values[P4D_MAX_CHANNELS];
+      for (unsigned c = 0U; c < csv->info.n_channels; ++c) {
+        values[c] = p4d_keys_value(csv->keys, k, c);
+      }
+      put_row(csv, (int64_t)k, values);
+    }
+  }
   FILE* const stream = csv->csv;
   csv->csv           = NULL;
   return p4d_text_stream_close(stream, !csv->stream, csv->path, status);
@@ -106,6 +131,9 @@ close_csv(void* writer)
   Csv* const csv = (Csv*)writer;
   if (csv && csv->csv) {
     (void)fclose(csv->csv); // dropped: how it closes does not matter
+  }
+  if (csv) {
+    p4d_keys_free(csv->keys);
   }
   free(csv);
 }

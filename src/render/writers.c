@@ -12,9 +12,10 @@
 // is for C++ constructors).
 // NOLINTNEXTLINE(cppcoreguidelines-interfaces-global-init)
 static const P4dWriterClass* const writers[] = {
-  &p4d_write_wav, &p4d_write_flac, &p4d_write_aiff,  &p4d_write_csv,
-  &p4d_write_svg, &p4d_write_png,  &p4d_write_png16, &p4d_write_exr,
-  &p4d_write_r16, &p4d_write_y4m,
+  &p4d_write_wav,  &p4d_write_flac, &p4d_write_aiff,  &p4d_write_csv,
+  &p4d_write_svg,  &p4d_write_png,  &p4d_write_png16, &p4d_write_exr,
+  &p4d_write_r16,  &p4d_write_y4m,  &p4d_write_json,  &p4d_write_ae,
+  &p4d_write_chan, &p4d_write_midi,
 };
 
 #define N_WRITERS (sizeof(writers) / sizeof(writers[0]))

@@ -8,7 +8,8 @@
   be the --plot), its variants (a sound file's sample formats), and its
   operations: open on an atomic file, write blocks of frames, finish, close.
   Each lives in a file named for what it writes (write_sound.c, write_csv.c,
-  write_svg.c, write_png.c, write_exr.c, write_r16.c, write_y4m.c); a
+  write_svg.c, write_png.c, write_exr.c, write_r16.c, write_y4m.c,
+  write_json.c, write_ae.c, write_chan.c; the row writers share keys.h); a
   sound or text writer takes blocks of frames (write()), a picture writer
   pictures (write_picture()).  writers.c holds the one list they are chosen
   from.  Code outside the writers never asks which format it has: it reads the
@@ -77,8 +78,10 @@ typedef struct {
   uint32_t       fps_num; ///< Pictures: frames per second, fps_num / fps_den
   uint32_t       fps_den;
   int            compression; ///< Pictures: a zlib level, or -1: default
-  const P4dPlan* plan; ///< Sound and rows: what renders (the settings and
-                       ///< their automation), or NULL
+  const P4dPlan* plan;    ///< Sound and rows: what renders (the settings and
+                          ///< their automation), or NULL
+  double   tolerance;     ///< Rows: --tolerance of keys.h's thinning, 0: none
+  unsigned first_channel; ///< The first channel written (--channel), from 0
 } P4dWriterInfo;
 
 /// An output format and its operations (a const table, one per format).
@@ -93,7 +96,8 @@ typedef struct {
   bool                    one_stream; ///< Pictures: every frame in one file
   bool                    sidecar;    ///< Pictures: a JSON sidecar beside each
   bool                    needs_value; ///< Pictures: the field's value
-  const P4dWriterVariant* variants;    ///< Terminated by a NULL name, or NULL
+  bool                    tempo;    ///< Holds the tempo: --tempo always matters
+  const P4dWriterVariant* variants; ///< Terminated by a NULL name, or NULL
   int                     default_variant; ///< Code of the default, or 0
 
   /**
@@ -155,6 +159,10 @@ extern const P4dWriterClass p4d_write_png16; ///< write_png.c: 16 bits
 extern const P4dWriterClass p4d_write_exr;   ///< write_exr.c
 extern const P4dWriterClass p4d_write_r16;   ///< write_r16.c
 extern const P4dWriterClass p4d_write_y4m;   ///< write_y4m.c
+extern const P4dWriterClass p4d_write_json;  ///< write_json.c
+extern const P4dWriterClass p4d_write_ae;    ///< write_ae.c
+extern const P4dWriterClass p4d_write_chan;  ///< write_chan.c
+extern const P4dWriterClass p4d_write_midi;  ///< write_midi.c
 
 /// What to write: a format and its variant.
 typedef struct {

@@ -24,7 +24,7 @@ set -eu
 plugins='urn:perlin4d:mod 30
 urn:perlin4d:mod-cv 34
 urn:perlin4d:noise 20
-urn:perlin4d:motion 36'
+urn:perlin4d:motion 38'
 
 # Where the LV2 specifications may be installed.
 spec_dirs='/usr/lib/lv2 /usr/lib/x86_64-linux-gnu/lv2'

@@ -3,11 +3,11 @@
 
 /*
   Perlin4D Motion's filter (issue 12, item 1): the modes' responses at a
-  fixed cutoff, stability under the fastest and deepest modulation at the
-  highest resonance, and the bounded past: after the time a filter runs
-  before it is used (2.6 s, motion.c), a start from rest is within -120 dB
-  of a filter with an endless past, at the slowest decay allowed (20 Hz,
-  resonance 1).
+  fixed cutoff, the level law across resonance (issue 23), stability under the
+  fastest and deepest modulation at the highest resonance, and the bounded past:
+  after the time a filter runs before it is used (2.6 s, motion.c), a start from
+  rest is within -120 dB of a filter with an endless past, at the slowest decay
+  allowed (20 Hz, resonance 1).
 */
 
 #undef NDEBUG
@@ -103,7 +103,69 @@ test_responses(void)
   assert(fabs(lp_pass) < 0.1 && lp_stop < -38.0);
   assert(fabs(hp_pass) < 0.1 && hp_stop < -38.0);
   assert(fabs(bp_peak) < 0.1 && bp_side < -20.0);
-  assert(lp_peak > 19.0 && lp_peak < 21.0);
+  // Issue 23: held to unity at resonance 1 (it was +20 dB, Q 10).
+  assert(fabs(lp_peak) < 0.2);
+  p4d_motion_free(m);
+}
+
+/**
+   The level law (issue 23, item 2): the low and high pass at resonance 0
+   to 1, a sine at the cutoff (1 kHz) and the highest gain of a sweep
+   around it (3 octaves either side, 1/12 octave), in dB, and the peak
+   a -6 dBFS sine at the cutoff reaches, in dBFS.  Before the law the low
+   pass read +20 dB at the cutoff at resonance 1 (-6 dBFS peaked at +14
+   dBFS); now no sine comes out more than 1.25 dB above its level.
+*/
+static void
+test_level(void)
+{
+  P4dMotion* m = NULL;
+  assert(!p4d_motion_new(RATE, &m));
+  float                 p[P4D_MOTION_N_PARAMS];
+  const double          res[]    = { 0.0, 0.25, 0.5, 0.75, 1.0 };
+  const size_t          n        = 24000U;
+  float*                l        = p4d_floats_new(n, 0.0f);
+  float*                r        = p4d_floats_new(n, 0.0f);
+  const P4dMotionFilter modes[2] = { P4D_MOTION_FILTER_LOW_PASS,
+                                     P4D_MOTION_FILTER_HIGH_PASS };
+  printf("# filter level at the 1 kHz cutoff, 48 kHz, dB (resonance: "
+         "cutoff, highest of a sweep, peak of a -6 dBFS sine at the cutoff "
+         "in dBFS)\n");
+  for (unsigned md = 0U; md < 2U; ++md) {
+    for (unsigned k = 0U; k < sizeof res / sizeof res[0]; ++k) {
+      filter_only(p, modes[md], 1000.0f, (float)res[k]);
+      const double at  = sine_gain_db(m, p, 1000.0);
+      double       top = -1000.0;
+      for (int s = -36; s <= 36; ++s) {
+        const double g = sine_gain_db(m, p, 1000.0 * pow(2.0, s / 12.0));
+        top            = g > top ? g : top;
+      }
+      for (size_t i = 0U; i < n; ++i) {
+        l[i] = r[i] =
+          (float)(0.5 * sin(2.0 * P4D_PI * 1000.0 * (double)i / RATE));
+      }
+      process(m, p, l, r, n);
+      double peak = 0.0;
+      for (size_t i = n / 2U; i < n; ++i) {
+        peak = fabsf(l[i]) > peak ? fabsf(l[i]) : peak;
+      }
+      const double peak_dbfs = 20.0 * log10(peak);
+      printf("# %s resonance %.2f: cutoff %+6.2f dB, sweep highest %+6.2f dB, "
+             "-6 dBFS sine peaks at %+6.2f dBFS\n",
+             md ? "high pass" : "low pass ",
+             res[k],
+             at,
+             top,
+             peak_dbfs);
+      // -6 dB at Q 0.5 (resonance 0), 0 dB from k = 1 up, never above
+      // 1.25 dB anywhere.
+      assert(at > -6.2 && at < 0.1);
+      assert(top > -0.2 && top < 1.35);
+      assert(peak_dbfs < -6.0 + 1.35);
+    }
+  }
+  free(l);
+  free(r);
   p4d_motion_free(m);
 }
 
@@ -217,6 +279,7 @@ int
 main(void)
 {
   test_responses();
+  test_level();
   test_stability();
   test_bounded_past();
   return 0;

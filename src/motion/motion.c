@@ -27,8 +27,16 @@
     F   flutter: rate_hz * flutter_ratio (beats: period_beats /
         flutter_ratio; the Mod engine's range caps it at 50 Hz, or 1/16
         beat), seed + 32768 (another field, so flutter never follows the
-        gain), Mod spread = Motion's spread: channel 1 the left flutter,
-        channel 2 the right (equal at spread 0, independent at 1).
+        gain), Mod spread = transport_spread: channel 1 the left flutter,
+        channel 2 the right (equal at 0, independent at 1).
+    T   the transport's right side: L's settings with morph_z moved by
+        transport_spread * 4 cells, as R is by spread: channel 4 the right
+        wow.  At transport_spread 0 (the default) the right wow copies the
+        left, as R's curves do at spread 0: wow and flutter are one
+        capstan's, common to both sides, so a mono source stays mono and
+        its fold-down never combs; spread still moves the gain and the
+        filter.  With a turntable speed set, the wow is the record's warp
+        instead (motion_warp.c), one stylus's: common to both sides.
 
   An engine whose curves no target needs is advanced with out NULL (its
   glides move on, no noise is computed): its curves then read 0.5, and
@@ -53,6 +61,9 @@
 
 /// The glide of Motion's own controls and of bypass.
 #define P4D_MOTION_GLIDE_MS 20.0
+
+/// The glide of the turntable's weights (motion_warp.c).
+#define P4D_MOTION_TURN_GLIDE_MS 250.0
 
 /// How long each staggered filter runs before use (motion_audio.c).
 #define P4D_MOTION_FILTER_AGE_S 2.6
@@ -105,8 +116,11 @@ p4d_motion_new(double sample_rate_hz, P4dMotion** motion)
     m->glide_len = 1;
   }
   m->inv_glide_len = 1.0 / (double)m->glide_len;
-  m->out_db        = 0.0;
-  m->out_gain      = 1.0;
+  m->turn_len =
+    (int64_t)(P4D_MOTION_TURN_GLIDE_MS * 0.001 * sample_rate_hz + 0.5);
+  m->inv_turn_len = 1.0 / (double)m->turn_len;
+  m->out_db       = 0.0;
+  m->out_gain     = 1.0;
   m->filter_q = (int64_t)(P4D_MOTION_FILTER_AGE_S / (P4D_MOTION_FILTERS - 1) *
                             sample_rate_hz +
                           0.5);
@@ -176,12 +190,13 @@ p4d_motion_activate_at(P4dMotion* motion, int64_t frame, double bpm)
   for (unsigned e = 0U; e < N_ENGINES; ++e) {
     p4d_engine_activate_at(m->engine[e], frame, bpm);
   }
-  m->idx         = frame;
-  m->grid        = 0;
-  m->spread_zero = m->settle;
-  m->fresh       = true;
-  m->audio_dirty = true;
-  m->clock       = p4d_clock_start(bpm);
+  m->idx            = frame;
+  m->grid           = 0;
+  m->spread_zero    = m->settle;
+  m->transport_zero = m->settle;
+  m->fresh          = true;
+  m->audio_dirty    = true;
+  m->clock          = p4d_clock_start(bpm);
 }
 
 void
@@ -244,17 +259,18 @@ engine_params(const float* p, unsigned e, float* mp)
   mp[P4D_MOD_CC_1] = mp[P4D_MOD_CC_2] = mp[P4D_MOD_CC_3] = mp[P4D_MOD_CC_4] =
     (float)P4D_CC_OFF;
 
-  const float spread = p[P4D_MOTION_SPREAD];
-  if (e == ENGINE_R) {
-    const float mz    = p[P4D_MOTION_MORPH_Z];
-    const float shift = spread * P4D_MOTION_SPREAD_CELLS;
+  const float transport = p[P4D_MOTION_TRANSPORT_SPREAD];
+  if (e == ENGINE_R || e == ENGINE_T) {
+    const float spread = e == ENGINE_R ? p[P4D_MOTION_SPREAD] : transport;
+    const float mz     = p[P4D_MOTION_MORPH_Z];
+    const float shift  = spread * P4D_MOTION_SPREAD_CELLS;
     mp[P4D_MOD_MORPH_Z] =
       mz <= P4D_MOTION_SPREAD_TURN ? mz + shift : mz - shift;
   } else if (e == ENGINE_F) {
     const float ratio        = p[P4D_MOTION_FLUTTER_RATIO];
     mp[P4D_MOD_RATE_HZ]      = p[P4D_MOTION_RATE_HZ] * ratio;
     mp[P4D_MOD_PERIOD_BEATS] = p[P4D_MOTION_PERIOD_BEATS] / ratio;
-    mp[P4D_MOD_SPREAD]       = spread;
+    mp[P4D_MOD_SPREAD]       = transport;
     mp[P4D_MOD_SEED] =
       (float)(((uint32_t)p[P4D_MOTION_SEED] + P4D_MOTION_FLUTTER_SEED) &
               0xFFFFU);
@@ -283,6 +299,10 @@ set_targets(P4dMotion* m, const float* p)
   for (int i = 0; i < 4; ++i) {
     p4d_motion_glide_to(&g[G_DRY + i], mode == i ? 1.0 : 0.0, len, once);
   }
+  const int turn = (int)p[P4D_MOTION_TURNTABLE];
+  for (int i = 0; i < P4D_MOTION_N_TURNTABLES; ++i) {
+    p4d_motion_glide_to(&m->turn[i], turn == i ? 1.0 : 0.0, m->turn_len, once);
+  }
   m->fresh = false;
 }
 
@@ -294,7 +314,7 @@ live(const P4dMotionGlide* g)
 }
 
 /// The channels of each engine that the frames read (the rest never are).
-static const unsigned engine_reads[N_ENGINES] = { 0xFU, 0xDU, 0x3U };
+static const unsigned engine_reads[N_ENGINES] = { 0xFU, 0x5U, 0x3U, 0x8U };
 
 /**
    The channels of each engine whose curves a call needs: 0 for an engine
@@ -305,7 +325,10 @@ static const unsigned engine_reads[N_ENGINES] = { 0xFU, 0xDU, 0x3U };
    too (the sign of a zero included).
 */
 static void
-needs(const P4dMotion* m, bool spread, unsigned channels[N_ENGINES])
+needs(const P4dMotion* m,
+      bool             spread,
+      bool             transport,
+      unsigned         channels[N_ENGINES])
 {
   const P4dMotionGlide* const g   = m->glide;
   const int64_t               len = m->glide_len;
@@ -326,10 +349,15 @@ needs(const P4dMotion* m, bool spread, unsigned channels[N_ENGINES])
   }
   channels[ENGINE_R] = 0U;
   if (sides && (spread || m->spread_zero < m->settle)) {
-    channels[ENGINE_R] =
-      (gain ? gain_bit : 0U) | (cut ? cut_bit : 0U) | (wow ? wow_bit : 0U);
+    channels[ENGINE_R] = (gain ? gain_bit : 0U) | (cut ? cut_bit : 0U);
   }
   channels[ENGINE_F] = live(&g[G_FLUTTER]) ? 0x3U : 0U;
+  // The right wow is T's while the turntable leaves the Mod's wow heard.
+  channels[ENGINE_T] = 0U;
+  if (wow && live(&m->turn[P4D_MOTION_TURNTABLE_OFF]) &&
+      (transport || m->transport_zero < m->settle)) {
+    channels[ENGINE_T] = wow_bit;
+  }
 }
 
 /// Run engine e for n frames into the curves of channels (none: advance
@@ -377,7 +405,8 @@ p4d_motion_process(P4dMotion*         motion,
     engine_params(p, e, mp[e]);
   }
   set_targets(m, p);
-  const bool spread = p[P4D_MOTION_SPREAD] != 0.0f;
+  const bool spread    = p[P4D_MOTION_SPREAD] != 0.0f;
+  const bool transport = p[P4D_MOTION_TRANSPORT_SPREAD] != 0.0f;
 
   if (!out) {
     // Parameters only: the engines' glides and the controls move on; the
@@ -389,7 +418,9 @@ p4d_motion_process(P4dMotion*         motion,
     for (uint32_t i = 0U; i < n_frames && moving; ++i) {
       moving = p4d_motion_glides_step(m);
     }
-    m->spread_zero = spread ? 0 : m->spread_zero + n_frames;
+    p4d_motion_turn_step(m, n_frames);
+    m->spread_zero    = spread ? 0 : m->spread_zero + n_frames;
+    m->transport_zero = transport ? 0 : m->transport_zero + n_frames;
     m->idx += n_frames;
     m->audio_dirty = true;
     return;
@@ -406,8 +437,11 @@ p4d_motion_process(P4dMotion*         motion,
     if (spread) {
       m->spread_zero = 0;
     }
+    if (transport) {
+      m->transport_zero = 0;
+    }
     unsigned channels[N_ENGINES];
-    needs(m, spread, channels);
+    needs(m, spread, transport, channels);
     for (unsigned e = 0U; e < N_ENGINES; ++e) {
       run_engine(m, e, mp[e], channels[e], n);
     }
@@ -415,6 +449,9 @@ p4d_motion_process(P4dMotion*         motion,
     p4d_motion_audio_chunk(m, in, out, done, n, now);
     if (!spread) {
       m->spread_zero += n;
+    }
+    if (!transport) {
+      m->transport_zero += n;
     }
     m->idx += n;
     done += n;

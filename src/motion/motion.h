@@ -9,9 +9,12 @@
    Motion's time settings (clock, rate or period, octaves, lacunarity,
    persistence, morph, seed, smoothing): gain, pan, a zero-delay-feedback
    state-variable filter and a modulated delay line (wow, and flutter from a
-   third Mod engine at the rate times flutter_ratio).  Stereo spread moves
-   the right channel's modulation away from the left's in the noise space:
-   the same bits at spread 0, independent at spread 1.  The laws that map
+   third Mod engine at the rate times flutter_ratio), or a record's warp
+   once per turn (turntable).  Stereo spread moves the right channel's
+   gain and filter away from the left's in the noise space: the same bits
+   at spread 0, independent at spread 1; transport_spread does the same
+   for the wow and flutter (default 0: one capstan, common to both
+   sides).  The laws that map
    the curves onto the sound are documented at the top of motion_audio.c.
 
    Like the engines, the output is a function of the song position, the
@@ -130,7 +133,8 @@ p4d_motion_position(const P4dMotion* motion,
 /**
    The Perlin4D Mod parameters of Motion's modulation engine engine (0: the
    left side, whose channels 1 to 4 drive gain, pan, filter and wow; 1: the
-   right side; 2: flutter, channel 1 left, 2 right), from Motion's raw
+   right side's gain and filter; 2: flutter, channel 1 left, 2 right; 3:
+   the transport's right side, channel 4 the right wow), from Motion's raw
    params (clamped here), for a preview of the curves (p4d_engine_preview()
    with a Mod engine).  mod_params holds P4D_MOD_N_PARAMS values.
    Realtime safe.

@@ -19,6 +19,15 @@
             (trapezoidal integrators, g = tan(pi fc / fs), k = 2 - 1.9
             resonance, so Q runs 0.5 to 10), stable for any per-sample
             cutoff; low pass v2, band pass k v1 (unity peak), high pass.
+            Level: the low and high pass are scaled by min(1, k).  Their
+            gain at the cutoff is 1 / k (Q), their peak Q / sqrt(1 - 1 /
+            (4 Q^2)); times min(1, k) no sine ever comes out more than
+            1.25 dB (at k = 1) above its level at any resonance, where the
+            raw filter raised it by up to 20 dB (Q 10); the cutoff reads
+            -6 dB at resonance 0 (Q 0.5) and 0 dB from resonance 0.53 (k =
+            1) up, and the pass band gives up what the resonance no longer
+            adds (-20 dB at resonance 1).  Below resonance 0.53 nothing
+            changes, bit for bit (times 1).
             Mode changes cross-fade the four outputs (dry, LP, BP, HP).
             g is computed at knots every P4D_MOTION_KNOT frames of the
             filter grid (grid frame j KNOT: the song frame, however a
@@ -75,6 +84,7 @@
 */
 
 #include "motion_block.h"
+#include "motion_filter.h"
 #include "motion_private.h"
 
 #include <float.h>
@@ -82,18 +92,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-/// Lowest and highest filter cutoff (the latter times the sample rate).
-#define P4D_MOTION_MIN_CUTOFF_HZ 20.0
-#define P4D_MOTION_MAX_CUTOFF 0.45
-
-/// Damping k = 2 - P4D_MOTION_RES_RANGE resonance: 2 (Q 0.5) to 0.1 (Q 10).
-#define P4D_MOTION_RES_RANGE 1.9
-
-/// Frames between the filter coefficient's knots (a power of 2).
-#define P4D_MOTION_KNOT 16U
-
 #define P4D_LN10_20 0.11512925464970228420 // ln 10 / 20
-#define P4D_LN2 0.69314718055994530942
 #define P4D_SQRT2 1.41421356237309504880
 
 /// Frames since the filter in use at grid time t restarted, on the grid.
@@ -137,64 +136,6 @@ p4d_motion_audio_clear(P4dMotion* m)
   m->audio_dirty  = false;
   m->filters_rest = true;
   m->knots_fresh  = true;
-}
-
-/// A state variable that has decayed this far is rest, lane by lane.
-static inline P4dMotionPair
-flush_pair(P4dMotionPair x)
-{
-  const P4dMotionMask rest = p4d_motion_pair_abs(x) < p4d_motion_pair(1.0e-30);
-  return p4d_motion_pair_keep(~rest, x);
-}
-
-/// Filter one frame x of both sides through the filters svf with g =
-/// tan(pi fc / fs) per side, damping k, the mode weights w (dry, low, band,
-/// high) and filter `use`.
-static inline P4dMotionPair
-filter_step(Svf           svf[P4D_MOTION_FILTERS],
-            P4dMotionPair x,
-            P4dMotionPair g,
-            double        k,
-            const double  w[4],
-            unsigned      use)
-{
-  const P4dMotionPair one = p4d_motion_pair(1.0);
-  const P4dMotionPair two = p4d_motion_pair(2.0);
-  const P4dMotionPair kk  = p4d_motion_pair(k);
-  const P4dMotionPair a1  = one / (one + g * (g + kk));
-  const P4dMotionPair a2  = g * a1;
-  const P4dMotionPair a3  = g * a2;
-  P4dMotionPair       lp  = p4d_motion_pair(0.0);
-  P4dMotionPair       bp  = p4d_motion_pair(0.0);
-  for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
-    Svf* const          f  = &svf[j];
-    const P4dMotionPair v3 = x - f->ic2;
-    const P4dMotionPair v1 = a1 * f->ic1 + a2 * v3;
-    const P4dMotionPair v2 = f->ic2 + a2 * f->ic1 + a3 * v3;
-    f->ic1                 = flush_pair(two * v1 - f->ic1);
-    f->ic2                 = flush_pair(two * v2 - f->ic2);
-    if (j == use) {
-      lp = v2;
-      bp = v1;
-    }
-  }
-  const P4dMotionPair hp = x - kk * bp - lp;
-  return p4d_motion_pair(w[0]) * x + p4d_motion_pair(w[1]) * lp +
-         p4d_motion_pair(w[2]) * (kk * bp) + p4d_motion_pair(w[3]) * hp;
-}
-
-/// One side's cutoff from its curve.
-static inline double
-cutoff_of(const P4dMotion* m, double u)
-{
-  const P4dMotionGlide* const g  = m->glide;
-  double                      fc = g[G_CUTOFF].value;
-  if (g[G_OCT].value != 0.0) {
-    fc *= p4d_exact_exp_short(g[G_OCT].value * u * P4D_LN2);
-  }
-  const double top = P4D_MOTION_MAX_CUTOFF * m->sample_rate_hz;
-  fc = fc < P4D_MOTION_MIN_CUTOFF_HZ ? P4D_MOTION_MIN_CUTOFF_HZ : fc;
-  return fc > top ? top : fc;
 }
 
 /// dB to a gain.
@@ -256,7 +197,7 @@ take_dry(P4dMotion* m, uint32_t n)
 }
 
 /// The curve each target reads per side: engine and channel (the pan has
-/// no right side).
+/// no right side; the wow's is p4d_motion_wow_curves()).
 static const struct {
   unsigned engine[2];
   unsigned channel[2];
@@ -265,7 +206,7 @@ static const struct {
   [U_GAIN]    = { { ENGINE_L, ENGINE_R }, { CH_GAIN, CH_GAIN }, true },
   [U_PAN]     = { { ENGINE_L, ENGINE_L }, { CH_PAN, CH_PAN }, false },
   [U_CUT]     = { { ENGINE_L, ENGINE_R }, { CH_FILTER, CH_FILTER }, true },
-  [U_WOW]     = { { ENGINE_L, ENGINE_R }, { CH_WOW, CH_WOW }, true },
+  [U_WOW]     = { { ENGINE_L, ENGINE_T }, { CH_WOW, CH_WOW }, false },
   [U_FLUTTER] = { { ENGINE_F, ENGINE_F }, { 0U, 1U }, true },
 };
 
@@ -303,6 +244,9 @@ curves_u(P4dMotion* m, unsigned targets, uint32_t n)
       memcpy(m->u[t][1] + from, m->u[t][0] + from, (n - from) * sizeof(double));
     }
   }
+  if (targets & (1U << U_WOW)) {
+    p4d_motion_wow_curves(m, n);
+  }
 }
 
 /// Whether any control is still on its glide.
@@ -315,14 +259,6 @@ glides_moving(const P4dMotion* m)
     }
   }
   return false;
-}
-
-/// Whether the mode asks for the filters (not dry alone).
-static inline bool
-filter_on(const P4dMotionGlide g[G_COUNT])
-{
-  return !(g[G_DRY].value == 1.0 && g[G_LOW].value == 0.0 &&
-           g[G_BAND].value == 0.0 && g[G_HIGH].value == 0.0);
 }
 
 /**
@@ -468,175 +404,6 @@ block_passes(P4dMotion* m, uint32_t n)
     }
   }
   return ps;
-}
-
-/// Where a frame is on the filter grid: the filter that restarts next,
-/// frames since the last restart, and the filter in use (the oldest).
-typedef struct {
-  unsigned next;
-  int64_t  since;
-  unsigned use;
-} GridPlace;
-
-/// The grid's place at absolute frame w (the grid moves only between
-/// calls, so a chunk counts on from there).
-static inline GridPlace
-grid_place(const P4dMotion* m, int64_t w)
-{
-  const int64_t q     = m->filter_q;
-  const int64_t cycle = P4D_MOTION_FILTERS * q;
-  const int64_t ph0   = (((w + m->grid) % cycle) + cycle) % cycle;
-  return (GridPlace){ (unsigned)(ph0 / q), ph0 % q, 0U };
-}
-
-/// Step p to the next frame on the grid.
-static inline void
-grid_step(const P4dMotion* m, GridPlace* p)
-{
-  if (++p->since == m->filter_q) {
-    p->since = 0;
-    p->next  = p->next + 1U == P4D_MOTION_FILTERS ? 0U : p->next + 1U;
-  }
-}
-
-/// The oldest of the filters of ages age (the first of equals).
-static inline unsigned
-oldest(const int64_t age[P4D_MOTION_FILTERS])
-{
-  unsigned use = 0U;
-  for (unsigned j = 1U; j < P4D_MOTION_FILTERS; ++j) {
-    use = age[j] > age[use] ? j : use;
-  }
-  return use;
-}
-
-/// The filters' rest: what they hold while off, so that their state is a
-/// function of the bounded past when they start again.
-static inline void
-filters_rest(P4dMotion* m)
-{
-  if (!m->filters_rest) {
-    memset(m->svf, 0, sizeof(m->svf));
-    memset(m->age, 0, sizeof(m->age));
-  }
-  m->filters_rest = true;
-  m->knots_fresh  = true;
-}
-
-/// g = tan(pi fc / fs) of frame i's cutoff curves, per side.
-static inline P4dMotionPair
-knot_at(const P4dMotion* m, uint32_t i)
-{
-  P4dMotionPair at = p4d_motion_pair(0.0);
-  for (unsigned c = 0U; c < 2U; ++c) {
-    at[c] = p4d_exact_quarter_tan(2.0 * cutoff_of(m, m->u[U_CUT][c][i]) /
-                                  m->sample_rate_hz);
-  }
-  return at;
-}
-
-/**
-   Frame y (both sides, the chunk's frame i, absolute frame w) through the
-   staggered filters at grid place p: restart a filter on the grid, pick
-   the oldest, move the knots of g, step every filter.  The filters rest
-   while the mode is dry.
-*/
-static inline P4dMotionPair
-filter_frame(P4dMotion* m, GridPlace* p, uint32_t i, int64_t w, P4dMotionPair y)
-{
-  const P4dMotionGlide* const g  = m->glide;
-  const bool                  on = filter_on(g);
-  if (!on) {
-    filters_rest(m);
-    p->use = 0U;
-    return y;
-  }
-  m->filters_rest     = false;
-  const uint64_t kph  = (uint64_t)(w + m->grid) & (P4D_MOTION_KNOT - 1U);
-  const double   frac = (double)kph * (1.0 / P4D_MOTION_KNOT);
-  if (p->since == 0) {
-    m->svf[p->next] = (Svf){ p4d_motion_pair(0.0), p4d_motion_pair(0.0) };
-    m->age[p->next] = 0;
-  }
-  // The filters age together: only a restart changes the oldest.
-  if (p->since == 0 || i == 0U) {
-    p->use = oldest(m->age);
-  }
-  P4dMotionPair* const kg = m->knot_g;
-  if (kph == 0U || m->knots_fresh) {
-    const P4dMotionPair at = knot_at(m, i);
-    kg[0]                  = m->knots_fresh ? at : kg[1];
-    kg[1]                  = at;
-  }
-  const P4dMotionPair gk = kg[0] + (kg[1] - kg[0]) * p4d_motion_pair(frac);
-  const double        wmode[4] = {
-           g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
-  };
-  const double kdamp = 2.0 - P4D_MOTION_RES_RANGE * g[G_RES].value;
-  y                  = filter_step(m->svf, y, gk, kdamp, wmode, p->use);
-  for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
-    ++m->age[j];
-  }
-  m->knots_fresh = false;
-  return y;
-}
-
-/**
-   The chunk's n frames x through the staggered filters into m->wet, with
-   every control steady (filter_frame()'s steps, the state held in locals).
-*/
-static void
-filter_steady(P4dMotion* m, const double* const x[2], uint32_t n)
-{
-  const P4dMotionGlide* const g = m->glide;
-  if (!filter_on(g)) {
-    filters_rest(m);
-    memcpy(m->wet[0], x[0], n * sizeof(double));
-    memcpy(m->wet[1], x[1], n * sizeof(double));
-    return;
-  }
-  m->filters_rest       = false;
-  const double wmode[4] = {
-    g[G_DRY].value, g[G_LOW].value, g[G_BAND].value, g[G_HIGH].value
-  };
-  const double  kdamp = 2.0 - P4D_MOTION_RES_RANGE * g[G_RES].value;
-  const int64_t t0    = m->idx + m->grid;
-  Svf           svf[P4D_MOTION_FILTERS];
-  int64_t       age[P4D_MOTION_FILTERS];
-  memcpy(svf, m->svf, sizeof(svf));
-  memcpy(age, m->age, sizeof(age));
-  P4dMotionPair kg[2] = { m->knot_g[0], m->knot_g[1] };
-  bool          fresh = m->knots_fresh;
-  GridPlace     p     = grid_place(m, m->idx);
-  unsigned      use   = oldest(age);
-  for (uint32_t i = 0U; i < n; ++i, grid_step(m, &p)) {
-    if (p.since == 0) {
-      svf[p.next] = (Svf){ p4d_motion_pair(0.0), p4d_motion_pair(0.0) };
-      age[p.next] = 0;
-      use         = oldest(age);
-    }
-    const uint64_t kph = (uint64_t)(t0 + (int64_t)i) & (P4D_MOTION_KNOT - 1U);
-    if (kph == 0U || fresh) {
-      const P4dMotionPair at = knot_at(m, i);
-      kg[0]                  = fresh ? at : kg[1];
-      kg[1]                  = at;
-      fresh                  = false;
-    }
-    const double        frac = (double)kph * (1.0 / P4D_MOTION_KNOT);
-    const P4dMotionPair gk   = kg[0] + (kg[1] - kg[0]) * p4d_motion_pair(frac);
-    const P4dMotionPair xi   = { x[0][i], x[1][i] };
-    const P4dMotionPair y    = filter_step(svf, xi, gk, kdamp, wmode, use);
-    m->wet[0][i]             = y[0];
-    m->wet[1][i]             = y[1];
-    for (unsigned j = 0U; j < P4D_MOTION_FILTERS; ++j) {
-      ++age[j];
-    }
-  }
-  memcpy(m->svf, svf, sizeof(svf));
-  memcpy(m->age, age, sizeof(age));
-  m->knot_g[0]   = kg[0];
-  m->knot_g[1]   = kg[1];
-  m->knots_fresh = fresh;
 }
 
 /// Frame i's gain (from the block pass), then the width and the
@@ -836,8 +603,10 @@ show(const P4dMotion* m, uint32_t i, float now[P4D_MOTION_N_NOW])
     (float)(g[G_GAIN_DB].value * (u_gain - 1.0) * 0.5);
   now[P4D_MOTION_NOW_PAN]       = (float)pan;
   now[P4D_MOTION_NOW_CUTOFF_HZ] = (float)cutoff_of(m, u_cut);
+  // The wow as heard: the turntable's warp where it is on.
+  const double heard = p4d_motion_wow_now(m, u_wow, m->idx + m->grid + i);
   now[P4D_MOTION_NOW_WOBBLE_MS] =
-    (float)(g[G_WOW].value * u_wow + g[G_FLUTTER].value * u_fl);
+    (float)(g[G_WOW].value * heard + g[G_FLUTTER].value * u_fl);
 }
 
 void
@@ -861,6 +630,7 @@ p4d_motion_audio_chunk(P4dMotion*         m,
     filter_steady(m, x, n);
     output_steady(m, out, done, n);
   }
+  p4d_motion_turn_step(m, n);
   if (now && n > 0U) {
     show(m, n - 1U, now);
   }

@@ -170,9 +170,11 @@ typedef struct {
   P4dMotionPair ic2;
 } Svf;
 
-enum { ENGINE_L, ENGINE_R, ENGINE_F, N_ENGINES };
+/// The engines: left, right, flutter, and the transport's right side
+/// (motion.c).
+enum { ENGINE_L, ENGINE_R, ENGINE_F, ENGINE_T, N_ENGINES };
 
-/// The Mod channel of each target (L and R; F's are the sides).
+/// The Mod channel of each target (L, R and T; F's are the sides).
 enum { CH_GAIN, CH_PAN, CH_FILTER, CH_WOW };
 
 /// The curves of a chunk as u = 2 c - 1, per target (the pan's left side
@@ -220,6 +222,13 @@ struct P4dMotionImpl {
   double     gain[2][P4D_MOTION_CHUNK];       ///< Per side: the gain
   double     pan_a[2][P4D_MOTION_CHUNK];      ///< Per side: the pan's angle
   double     pan[2][P4D_MOTION_CHUNK];        ///< Per side: its sine
+  /// Frames transport_spread has been 0 (as spread_zero)
+  int64_t transport_zero;
+  /// The turntable's weights (off, 33 1/3, 45, 78 rpm) on their own,
+  /// longer glide (motion_warp.c), its length and 1 / it
+  P4dMotionGlide turn[P4D_MOTION_N_TURNTABLES];
+  int64_t        turn_len;
+  double         inv_turn_len;
 };
 
 /// Advance every glide by one frame; return whether any still moves.
@@ -233,6 +242,29 @@ p4d_motion_glides_step(P4dMotion* m)
   }
   return moving;
 }
+
+/**
+   The wow curve of the chunk's n frames, per side, into m->u[U_WOW]: the
+   Mod's (the left side's, and the transport engine T's or a copy of the
+   left on the right) cross-faded with the turntable's warp by the
+   turntable weights (motion_warp.c).  Realtime safe.
+*/
+void
+p4d_motion_wow_curves(P4dMotion* m, uint32_t n);
+
+/// The turntable's warp at grid frame t (song frame), in [-1, 1], of
+/// turntable speed turn (P4dMotionTurntable, not off).  Realtime safe.
+double
+p4d_motion_warp(const P4dMotion* m, unsigned turn, int64_t t);
+
+/// Advance the turntable's weights by n frames.  Realtime safe.
+void
+p4d_motion_turn_step(P4dMotion* m, uint32_t n);
+
+/// The left wow u at grid frame t as heard: cross-faded with the warps by
+/// the turntable weights where they stand.  Realtime safe.
+double
+p4d_motion_wow_now(const P4dMotion* m, double u, int64_t t);
 
 /// Clear the delay lines and the filters.  Realtime safe.
 void

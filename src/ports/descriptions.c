@@ -132,7 +132,8 @@ static const P4dDescription descriptions[] = {
   { P4D_KIND_MOTION, "smooth_ms", "glide after a control change or a locate" },
   { P4D_KIND_MOTION,
     "spread",
-    "0: left and right move together; 1: independently" },
+    "0: left and right gain and filter move together; 1: independently "
+    "(wow and flutter: `transport_spread`)" },
   { P4D_KIND_MOTION,
     "gain_db",
     "tremolo depth: the gain swings from unity down to -depth" },
@@ -149,7 +150,9 @@ static const P4dDescription descriptions[] = {
   { P4D_KIND_MOTION,
     "filter_oct",
     "how far the cutoff moves either side, in octaves" },
-  { P4D_KIND_MOTION, "resonance", "Q from 0.5 to 10" },
+  { P4D_KIND_MOTION,
+    "resonance",
+    "Q from 0.5 to 10; low and high pass held to unity at their peak" },
   { P4D_KIND_MOTION,
     "wow_ms",
     "wow (0: off): slow delay swing either side (pitch drift)" },
@@ -176,6 +179,14 @@ static const P4dDescription descriptions[] = {
     "loop_beats",
     "loop length: the motion repeats every this many beats (song beats "
     "only; see [Loops](#loops))" },
+  { P4D_KIND_MOTION,
+    "transport_spread",
+    "the right side's wow and flutter: 0 the left's (one capstan), 1 "
+    "independent" },
+  { P4D_KIND_MOTION,
+    "turntable",
+    "the wow as a record's warp, once per turn at this speed (Off: the "
+    "Mod's curve)" },
 
   // The Image: the renderer's parameters only (no plugin has them).
   { P4D_KIND_IMAGE, "clock", "what drives time (as the Mod)" },

@@ -26,6 +26,11 @@ static const P4dScalePoint motion_filter_points[] = {
   { 3.0f, "High pass" }, { 0.0f, NULL },
 };
 
+static const P4dScalePoint motion_turntable_points[] = {
+  { 0.0f, "Off" },    { 1.0f, "33 1/3 rpm" }, { 2.0f, "45 rpm" },
+  { 3.0f, "78 rpm" }, { 0.0f, NULL },
+};
+
 static const P4dScalePoint cc_points[] = { { 128.0f, "Off" }, { 0.0f, NULL } };
 
 static const P4dScalePoint midi_mode_points[] = { { 0.0f, "7-bit CC" },
@@ -210,6 +215,22 @@ static const P4dParam motion_params[P4D_MOTION_N_PARAMS] = {
   { "output_db", "Output", -24.0f, 0.0f, 12.0f, P4D_UNIT_DB, 0U, NULL },
   { "enabled", "Enabled", 0.0f, 1.0f, 1.0f, P4D_UNIT_NONE, ENABLED, NULL },
   LOOP_PARAM,
+  { "transport_spread",
+    "Transport stereo spread",
+    0.0f,
+    0.0f,
+    1.0f,
+    P4D_UNIT_NONE,
+    0U,
+    NULL },
+  { "turntable",
+    "Turntable",
+    0.0f,
+    0.0f,
+    3.0f,
+    P4D_UNIT_NONE,
+    ENUM,
+    motion_turntable_points },
 };
 
 /*
@@ -468,6 +489,8 @@ static const P4dPort motion_ports[] = {
               16384.0f,
               P4D_UNIT_FRAME),
   CONTROL(35U, P4D_MOTION_LOOP_BEATS),
+  CONTROL(36U, P4D_MOTION_TRANSPORT_SPREAD),
+  CONTROL(37U, P4D_MOTION_TURNTABLE),
 };
 
 #define N_PORTS(ports) (uint32_t)(sizeof(ports) / sizeof((ports)[0]))

@@ -159,6 +159,10 @@ typedef enum {
   P4D_MOTION_OUTPUT_DB,     ///< Output gain
   P4D_MOTION_ENABLED,       ///< lv2:enabled: 0 bypass, 1 process
   P4D_MOTION_LOOP_BEATS,    ///< Loop length in beats (song beats), 0: off
+  /// Wow and flutter left/right: 0 (one capstan, the default) to 1
+  P4D_MOTION_TRANSPORT_SPREAD,
+  /// P4dMotionTurntable: the wow as a record's warp
+  P4D_MOTION_TURNTABLE,
   P4D_MOTION_N_PARAMS
 } P4dMotionParam;
 
@@ -240,6 +244,16 @@ typedef enum {
   P4D_MOTION_FILTER_HIGH_PASS,
 } P4dMotionFilter;
 
+/// Values of Motion's turntable: the wow becomes a record's warp, once per
+/// turn at this speed (src/motion/motion_warp.c).
+typedef enum {
+  P4D_MOTION_TURNTABLE_OFF, ///< The wow is the Mod's curve
+  P4D_MOTION_TURNTABLE_33,  ///< 33 1/3 rpm: 0.556 turns a second
+  P4D_MOTION_TURNTABLE_45,  ///< 45 rpm: 0.75 turns a second
+  P4D_MOTION_TURNTABLE_78,  ///< 78 rpm: 1.3 turns a second
+  P4D_MOTION_N_TURNTABLES
+} P4dMotionTurntable;
+
 /// Values of the clock parameters.
 typedef enum {
   P4D_CLOCK_SONG_SECONDS, ///< Song position in seconds
@@ -261,7 +275,7 @@ typedef enum {
 } P4dMidiMode;
 
 /// Most parameters of any kind.
-#define P4D_MAX_PARAMS 26U
+#define P4D_MAX_PARAMS 32U
 
 /// Most output channels of any kind (the Mod's four): the engines' curves,
 /// MIDI, the renderer's files and plots size their arrays by it.

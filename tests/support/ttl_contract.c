@@ -158,6 +158,11 @@ static const P4dTtlPoint motion_filter_points[] = {
   { 3, "High pass" }, { 0, NULL },
 };
 
+static const P4dTtlPoint motion_turntable_points[] = {
+  { 0, "Off" },    { 1, "33 1/3 rpm" }, { 2, "45 rpm" },
+  { 3, "78 rpm" }, { 0, NULL },
+};
+
 #define FRAME LV2_UNITS__frame
 
 /// Perlin4D Motion, new since 0.2.0: frozen from its first release on.
@@ -202,6 +207,10 @@ static const P4dTtlPort motion_ports[] = {
   { "latency", "Latency", 34U, LATENCY_OUT, 0, 0, 16384, INT, FRAME, NULL,
     NULL },
   LOOP(35U),
+  IN(36U, "transport_spread", "Transport stereo spread", 0.0f, 0.0f, 1.0f,
+     NULL, 0, NULL),
+  IN(37U, "turntable", "Turntable", 0, 0, 3, NULL, INT | ENUM,
+     motion_turntable_points),
   // clang-format on
 };
 
@@ -222,7 +231,7 @@ const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS] = {
   { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
     noise_ports, 20U, 5U },
   { "urn:perlin4d:motion", "Perlin4D Motion", LV2_CORE__ModulatorPlugin,
-    motion_ports, 36U, 6U },
+    motion_ports, 38U, 6U },
 };
 // clang-format on
 

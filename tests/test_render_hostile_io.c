@@ -259,9 +259,9 @@ test_input_changes(void)
     p4d_proc_sleep_ms(20L);
     change_input(change);
     assert(!kill(c.pid, SIGCONT));
-    const P4dProcResult r = p4d_proc_finish(&c);
-    char                list[512];
-    const unsigned      left = p4d_cli_names("out", list, sizeof(list));
+    P4dProcResult  r = p4d_proc_finish(&c);
+    char           list[512];
+    const unsigned left = p4d_cli_names("out", list, sizeof(list));
     printf("# input %s during the render: exit %d, %u files left in out/, "
            "stderr: %s",
            names[change],
@@ -271,6 +271,7 @@ test_input_changes(void)
     assert(r.status == 1 && p4d_count_lines(r.err) == 1U);
     assert(strstr(r.err, "changed"));
     assert(left == 0U);
+    free(r.out_all);
     p4d_work_clear();
   }
 }

@@ -520,8 +520,8 @@ voices_correlation(const P4dEngine* e,
                           p4d_voice_phase(o, a, mid) * so,
                         n->loop_cells * sn) +
                 (n->position[c][a] - o->position[c][a])
-            : (p4d_voice_phase(n, a, mid) * sn + n->position[c][a]) -
-                (p4d_voice_phase(o, a, mid) * so + o->position[c][a]);
+            : (p4d_voice_place(n, a, mid) * sn + n->position[c][a]) -
+                (p4d_voice_place(o, a, mid) * so + o->position[c][a]);
         r *= axis_correlation(d);
       }
       cov += r;

@@ -322,6 +322,19 @@ p4d_voice_loop_piece(const P4dVoice* v, int64_t now, uint32_t n)
   return p;
 }
 
+double
+p4d_voice_place(const P4dVoice* v, unsigned a, int64_t idx)
+{
+  if (a >= 3U || !seconds_loop(v) || !(v->loop_len > 0.0)) {
+    return p4d_voice_phase(v, a, idx);
+  }
+  // The ping-pong of voice_octaves().
+  const P4dLoopPiece p    = p4d_voice_loop_piece(v, idx + v->offset, 1U);
+  const int64_t      turn = (int64_t)floor(0.5 * v->loop_len);
+  const int64_t      f    = p.first < turn ? p.first : 2 * turn - p.first;
+  return v->phase0[a] + (double)f * v->phase_step[a];
+}
+
 /// The weighted octaves of channel c of v at voice times t to t + m - 1,
 /// loop by loop when the time line is cut (see loop_line()).  A looped
 /// Noise drifts (evolve) forward for the first half of each loop and back

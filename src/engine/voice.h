@@ -88,6 +88,12 @@ typedef struct {
 P4dLoopPiece
 p4d_voice_loop_piece(const P4dVoice* v, int64_t now, uint32_t n);
 
+/// Where v's line a stands at engine frame idx: p4d_voice_phase(), but for
+/// a looped Noise's x, y and z the drift that goes forth and back in each
+/// loop (voice.c, voice_octaves()).  Realtime safe.
+double
+p4d_voice_place(const P4dVoice* v, unsigned a, int64_t idx);
+
 /// Highest frequency any octave may reach: the top of hearing.
 #define P4D_BAND_HZ 20000.0
 

@@ -13,6 +13,7 @@
 #undef NDEBUG
 
 #include "support/cli.h"
+#include "support/compare.h"
 #include "support/files.h"
 
 #include <assert.h>
@@ -198,11 +199,13 @@ test_noise_periodic(void)
                                     cases[k].texture,
                                     &n2);
     assert(n == n2 && n == 192000);
-    assert(memcmp(one, two, (size_t)n * 2U * sizeof(float)) == 0);
+    for (size_t i = 0U; i < (size_t)n * 2U; ++i) {
+      assert(p4d_same_bits(one[i], two[i]));
+    }
     const size_t len  = 2U * cases[k].len;
     size_t       same = 0U;
     for (size_t i = len; i + len < (size_t)n * 2U; ++i) {
-      same += memcmp(&one[i], &one[i + len], sizeof(float)) == 0;
+      same += p4d_same_bits(one[i], one[i + len]) ? 1U : 0U;
     }
     printf("# Noise --tempo %s --start %s loop_beats=%s %s: %zu of %zu "
            "samples after the first loop equal the ones a loop later; "
@@ -223,7 +226,7 @@ test_noise_periodic(void)
   float* const f    = render_noise("120", "0", "1", "0", "events=1", &n);
   size_t       same = 0U;
   for (size_t i = 96000U; i + 96000U < (size_t)n * 2U; ++i) {
-    same += memcmp(&f[i], &f[i + 96000U], sizeof(float)) == 0;
+    same += p4d_same_bits(f[i], f[i + 96000U]) ? 1U : 0U;
   }
   printf("# Noise loop_beats=0: %zu samples equal the ones 2 beats later\n",
          same);

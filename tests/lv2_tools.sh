@@ -23,7 +23,7 @@ set -eu
 # The plugins and their number of ports.
 plugins='urn:perlin4d:mod 30
 urn:perlin4d:mod-cv 34
-urn:perlin4d:noise 20
+urn:perlin4d:noise 21
 urn:perlin4d:motion 38'
 
 # Where the LV2 specifications may be installed.

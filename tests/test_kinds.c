@@ -62,7 +62,10 @@ test_facts(const P4dKindClass* kind)
   assert(clock->maximum == (float)(kind->n_clock_modes - 1U));
   if (kind->loop_param >= 0) {
     assert(!strcmp(table->params[kind->loop_param].symbol, "loop_beats"));
-    assert(p4d_kind_clock_value(kind, P4D_CLOCK_SONG_BEATS) >= 0);
+    // Loops are in beats: a song beats clock, or (the Noise) beats at the
+    // tempo on its song seconds clock.
+    assert(p4d_kind_clock_value(kind, P4D_CLOCK_SONG_BEATS) >= 0 ||
+           p4d_kind_clock_value(kind, P4D_CLOCK_SONG_SECONDS) >= 0);
   } else {
     assert(p4d_param_find(table, "loop_beats") < 0);
   }

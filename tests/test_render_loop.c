@@ -4,12 +4,16 @@
 /*
   The renderer honours loop_beats: Perlin4D Mod's CSV curves with the song
   beats clock repeat every loop, row for row and digit for digit, with
-  rates and lacunarities that snap; without the loop they do not.
+  rates and lacunarities that snap; without the loop they do not.  The
+  Noise's sound (song clock, loop in beats at --tempo) repeats every loop
+  bit for bit after the first (the high-pass's warm-up), with evolve,
+  gusts, grit and events on, from any --start and with any --jobs.
 */
 
 #undef NDEBUG
 
 #include "support/cli.h"
+#include "support/compare.h"
 #include "support/files.h"
 
 #include <assert.h>
@@ -138,6 +142,98 @@ test_warning(void)
   printf("# --set loop_beats=4 with song time: warned, the same CSV\n");
 }
 
+/// Render the Noise (WAV float) at tempo from start with settings; its
+/// frames (interleaved stereo) and their number.
+static float*
+render_noise(const char* tempo,
+             const char* start,
+             const char* jobs,
+             const char* loop,
+             const char* texture,
+             sf_count_t* frames)
+{
+  char loop_set[64];
+  snprintf(loop_set, sizeof(loop_set), "loop_beats=%s", loop);
+  const char* const args[] = {
+    "-o",      "n.wav",    "--plugin",   "noise",       "--tempo", tempo,
+    "--start", start,      "--duration", "4",           "--jobs",  jobs,
+    "--set",   loop_set,   "--set",      texture,       "--set",   "gust_db=9",
+    "--set",   "grit=0.4", "--set",      "evolve_hz=2", NULL
+  };
+  // Without the loop --tempo is ignored, with a warning; with it, used.
+  const P4dProcResult r = p4d_cli_run(args, P4D_PROC_PLAIN);
+  assert(r.status == 0);
+  assert(strcmp(loop, "0") ? r.err[0] == '\0'
+                           : strstr(r.err, "--tempo: ignored") != NULL);
+  SF_INFO      info = { 0 };
+  float* const f    = p4d_cli_read_frames("n.wav", &info);
+  assert(info.channels == 2 && info.samplerate == 48000);
+  *frames = info.frames;
+  p4d_work_clear();
+  return f;
+}
+
+static void
+test_noise_periodic(void)
+{
+  static const struct {
+    const char* tempo;
+    const char* start;
+    const char* loop;
+    const char* texture;
+    size_t      len; ///< Frames per loop at 48 kHz
+  } cases[] = {
+    { "120", "0", "2", "events=1", 48000U },
+    { "100", "0.7", "2", "events=2", 57600U },
+    { "200", "13.3", "1", "events=3", 14400U },
+  };
+  for (unsigned k = 0U; k < sizeof(cases) / sizeof(cases[0]); ++k) {
+    sf_count_t   n   = 0;
+    sf_count_t   n2  = 0;
+    float* const one = render_noise(
+      cases[k].tempo, cases[k].start, "1", cases[k].loop, cases[k].texture, &n);
+    float* const two = render_noise(cases[k].tempo,
+                                    cases[k].start,
+                                    "2",
+                                    cases[k].loop,
+                                    cases[k].texture,
+                                    &n2);
+    assert(n == n2 && n == 192000);
+    for (size_t i = 0U; i < (size_t)n * 2U; ++i) {
+      assert(p4d_same_bits(one[i], two[i]));
+    }
+    const size_t len  = 2U * cases[k].len;
+    size_t       same = 0U;
+    for (size_t i = len; i + len < (size_t)n * 2U; ++i) {
+      same += p4d_same_bits(one[i], one[i + len]) ? 1U : 0U;
+    }
+    printf("# Noise --tempo %s --start %s loop_beats=%s %s: %zu of %zu "
+           "samples after the first loop equal the ones a loop later; "
+           "--jobs 1 and 2 the same\n",
+           cases[k].tempo,
+           cases[k].start,
+           cases[k].loop,
+           cases[k].texture,
+           same,
+           (size_t)n * 2U - 2U * len);
+    assert(same == (size_t)n * 2U - 2U * len);
+    free(one);
+    free(two);
+  }
+
+  // Without the loop the sound does not repeat.
+  sf_count_t   n    = 0;
+  float* const f    = render_noise("120", "0", "1", "0", "events=1", &n);
+  size_t       same = 0U;
+  for (size_t i = 96000U; i + 96000U < (size_t)n * 2U; ++i) {
+    same += p4d_same_bits(f[i], f[i + 96000U]) ? 1U : 0U;
+  }
+  printf("# Noise loop_beats=0: %zu samples equal the ones 2 beats later\n",
+         same);
+  assert(same < 1000U);
+  free(f);
+}
+
 int
 main(int argc, char** argv)
 {
@@ -145,6 +241,7 @@ main(int argc, char** argv)
   p4d_cli_open(argv[1], "render_loop");
   test_csv_periodic();
   test_warning();
+  test_noise_periodic();
   p4d_cli_close();
   return 0;
 }

@@ -135,6 +135,10 @@ struct P4dEngineImpl {
 /// warms up (see the top of this file).
 #define P4D_WARM_RATE 8
 
+/// The most high-pass steps Q a looped voice's filters reach back (see
+/// p4d_engine_exact_from()).
+#define P4D_LOOP_REACH_Q 24
+
 /// Voices at least this correlated glide by the plain law (which keeps
 /// 0.95 of the variance mid-glide); others by equal power.
 #define P4D_NEIGHBOURS 0.9
@@ -238,6 +242,54 @@ hpf_age(const P4dEngine* e, int64_t t)
          (P4D_HIGHPASS_FILTERS - 1) * e->hpf_step;
 }
 
+/**
+   A looped voice's high-pass grid (see Noise high-pass above): restarts
+   placed by the loop, so that the filter in use at every frame of a loop
+   restarted at the same place of the loop and has seen the same periodic
+   z since.  A loop of L frames, at least 4Q: n = floor(L / 4Q) cycles of
+   4q frames, q = floor(L / 4n), from every loop's start (the few frames
+   left at its end start one more); the filter in use has run 3q to 4q + L
+   - 4nq frames.  A shorter loop: q = cL, c = ceil(Q / L), the cycle
+   counted over 4c loops, every filter restarting at a loop's start.  The
+   piece's q and the phase of its first frame; the most frames a filter
+   runs before it restarts.
+*/
+static int64_t
+loop_grid(const P4dEngine* e,
+          const P4dVoice*  v,
+          P4dLoopPiece     p,
+          int64_t*         q,
+          int64_t*         phase)
+{
+  const int64_t big = e->hpf_step;
+  const int64_t f   = P4D_HIGHPASS_FILTERS;
+  const int64_t len = (int64_t)floor(v->loop_len);
+  if (len >= f * big) {
+    const int64_t n = len / (f * big);
+    *q              = len / (f * n);
+    *phase          = p.first % (f * *q);
+    return f * *q + (len + 1 - f * n * *q);
+  }
+  const int64_t c   = (big + len - 1) / len;
+  const int64_t cyc = f * c;
+  *q                = c * len;
+  *phase            = ((((p.k % cyc) + cyc) % cyc) * len + p.first) % (f * *q);
+  return f * *q;
+}
+
+/// The most frames before the output at a frame of v that its filters
+/// may look back (a warm-up from there is exact): 4Q, or the loop's.
+static int64_t
+hpf_reach(const P4dEngine* e, const P4dVoice* v)
+{
+  if (v->loop_len > 0.0) {
+    int64_t q     = 0;
+    int64_t phase = 0;
+    return loop_grid(e, v, p4d_voice_loop_piece(v, 0, 1U), &q, &phase);
+  }
+  return P4D_HIGHPASS_FILTERS * e->hpf_step;
+}
+
 int64_t
 p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
 {
@@ -245,9 +297,19 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
     return frame;
   }
 
-  // The filter in use at frame restarted at a grid point 3Q to 4Q back;
-  // nothing happened before frame 0.
-  const int64_t reset = frame - hpf_age(engine, frame);
+  // The filter in use at frame restarted at a grid point 3Q to 4Q back (a
+  // loop's: see loop_grid()); nothing happened before frame 0.  Before
+  // its first voice the engine cannot know whether it will loop: then as
+  // far back as any loop's filters reach (loop_grid(): under 20Q for a
+  // loop shorter than 4Q, under 8Q + L / Q + 1 for a longer one, L up to
+  // 16 Q^2 frames), which a render cut there warms up in vain otherwise.
+  const P4dEngine* const e = engine;
+  int64_t back = e->primed && e->cur.loop_len > 0.0 ? hpf_reach(e, &e->cur)
+                                                    : hpf_age(e, frame);
+  if (!e->primed && back < P4D_LOOP_REACH_Q * e->hpf_step) {
+    back = P4D_LOOP_REACH_Q * e->hpf_step;
+  }
+  const int64_t reset = frame - back;
   return reset > 0 ? reset : 0;
 }
 
@@ -336,6 +398,19 @@ voice_hpf(const P4dEngine* e,
           float            buf[][P4D_CHUNK],
           uint32_t         m)
 {
+  if (v->loop_len > 0.0) {
+    for (uint32_t done = 0U; done < m;) {
+      const P4dLoopPiece p =
+        p4d_voice_loop_piece(v, at + v->offset + (int64_t)done, m - done);
+      int64_t      q     = 0;
+      int64_t      phase = 0;
+      float* const ch[2] = { buf[0] + done, buf[1] + done };
+      (void)loop_grid(e, v, p, &q, &phase);
+      p4d_highpass_bank_run(&e->hpf, v->hpf, q, phase, ch, p.n);
+      done += p.n;
+    }
+    return;
+  }
   float* const ch[2] = { buf[0], buf[1] };
   p4d_highpass_bank_run(
     &e->hpf, v->hpf, e->hpf_step, hpf_phase(e, at + v->grid), ch, m);
@@ -359,7 +434,9 @@ warm_begin(P4dEngine* e, const P4dVoice* target, int64_t grid)
   e->relock = false;
 
   const int64_t now  = e->idx + e->next.grid;
-  const int64_t age  = now > 0 ? hpf_age(e, now) : 0;
+  const int64_t age  = e->next.loop_len > 0.0 ? hpf_reach(e, &e->next)
+                       : now > 0              ? hpf_age(e, now)
+                                              : 0;
   const int64_t back = age < now ? age : now > 0 ? now : 0;
   e->warming         = true;
   e->warm_from       = e->idx;
@@ -443,8 +520,8 @@ voices_correlation(const P4dEngine* e,
                           p4d_voice_phase(o, a, mid) * so,
                         n->loop_cells * sn) +
                 (n->position[c][a] - o->position[c][a])
-            : (p4d_voice_phase(n, a, mid) * sn + n->position[c][a]) -
-                (p4d_voice_phase(o, a, mid) * so + o->position[c][a]);
+            : (p4d_voice_place(n, a, mid) * sn + n->position[c][a]) -
+                (p4d_voice_place(o, a, mid) * so + o->position[c][a]);
         r *= axis_correlation(d);
       }
       cov += r;

@@ -245,7 +245,7 @@ const struct P4dKindClassImpl p4d_engine_kind_noise = {
   .clock_param   = P4D_NOISE_CLOCK,
   .n_clock_modes = 2U,
   .clock_modes   = noise_clock,
-  .loop_param    = -1,
+  .loop_param    = P4D_NOISE_LOOP_BEATS,
   .n_positions   = 1U,
   .create        = noise_new,
   ENGINE_OPS,

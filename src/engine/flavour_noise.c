@@ -67,6 +67,12 @@ noise_read(const P4dVoiceSetup* setup, float* p, P4dVoice* v)
 {
   v->mode =
     p[P4D_NOISE_CLOCK] == 0.0f ? P4D_CLOCK_SONG_SECONDS : P4D_CLOCK_FREE;
+  // A loop in song beats (voice.c, line_seconds_loop()); free running has
+  // none.
+  if (v->mode != P4D_CLOCK_SONG_SECONDS) {
+    p[P4D_NOISE_LOOP_BEATS] = 0.0f;
+  }
+  v->loop_beats = p[P4D_NOISE_LOOP_BEATS];
   for (unsigned a = 0U; a < 3U; ++a) {
     v->rate[a] = p[P4D_NOISE_EVOLVE_HZ] * noise_direction[a];
   }

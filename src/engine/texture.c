@@ -92,6 +92,9 @@
 /// Cells per second of the grit field's first octave.
 #define GRIT_RATE_HZ 40.0
 
+/// Cells per second of the gusts' hiss (see The gusts' hiss below).
+#define HISS_RATE_HZ 8000.0
+
 /// Natural-log gain per standard deviation of r at grit 1.
 #define GRIT_A_MAX 1.0f
 
@@ -284,6 +287,7 @@ p4d_texture_events(P4dTexture* texture, float kind, float rate_hz)
   const EventKind* const e    = event_kind(texture);
   const double           rate = clampf(rate_hz, EVENT_HZ_MIN, EVENT_HZ_MAX);
   texture->event_cell         = (double)e->per_cell / rate;
+  texture->cell_base          = texture->event_cell;
 
   // Means of the amplitude, its square and the integrals of h and h^2.
   const double lo = e->amp_lo;
@@ -356,7 +360,10 @@ events_at(const P4dTexture* tx, uint32_t seed, double side, double t)
   const uint64_t key = ((uint64_t)seed << 32U) ^ ((uint64_t)tx->events << 60U);
   double         sum = 0.0;
   for (int64_t j = j0; j <= j1; ++j) {
-    const uint64_t h1 = mix64(key ^ (uint64_t)j);
+    // In a loop, cell j draws as cell j mod n: the events repeat.
+    const int64_t  n  = tx->event_n;
+    const int64_t  jj = n > 0 ? ((j % n) + n) % n : j;
+    const uint64_t h1 = mix64(key ^ (uint64_t)jj);
     if (slice(h1, 0U) >= (double)e->per_cell) {
       continue;
     }
@@ -417,10 +424,47 @@ p4d_texture_init(P4dTexture* texture,
   const float most = texture->gust_a * 3.0f * gust_scale.bound +
                      texture->grit_a * grit_scale.bound - texture->gust_k -
                      texture->grit_k;
-  texture->peak       = texture->active ? envelope_exp(most) : 1.0f;
-  texture->events     = P4D_TEXTURE_EVENTS_OFF;
-  texture->event_cell = 0.0;
-  texture->event_norm = 1.0f;
+  texture->peak         = texture->active ? envelope_exp(most) : 1.0f;
+  texture->events       = P4D_TEXTURE_EVENTS_OFF;
+  texture->event_cell   = 0.0;
+  texture->event_norm   = 1.0f;
+  texture->gust_base_hz = texture->gust_rate_hz;
+  texture->cell_base    = 0.0;
+  p4d_texture_loop(texture, 0.0);
+}
+
+/// Whole cells per loop of a field at rate_hz, at least 1.
+static double
+loop_cells(double rate_hz, double loop_s)
+{
+  const double cells = floor(rate_hz * loop_s + 0.5);
+  return cells < 1.0 ? 1.0 : cells;
+}
+
+void
+p4d_texture_loop(P4dTexture* texture, double loop_s)
+{
+  P4dTexture* const tx = texture;
+  tx->gust_rate_hz     = tx->gust_base_hz;
+  tx->event_cell       = tx->cell_base;
+  tx->grit_rate_hz     = GRIT_RATE_HZ;
+  tx->hiss_rate_hz     = HISS_RATE_HZ;
+  tx->gust_cells = tx->grit_cells = tx->hiss_cells = 0.0;
+  tx->event_n                                      = 0;
+  if (!(loop_s > 0.0 && loop_s < 1.0e9)) {
+    return;
+  }
+  tx->gust_cells   = loop_cells(tx->gust_base_hz, loop_s);
+  tx->grit_cells   = loop_cells(GRIT_RATE_HZ, loop_s);
+  tx->hiss_cells   = loop_cells(HISS_RATE_HZ, loop_s);
+  tx->gust_rate_hz = tx->gust_cells / loop_s;
+  tx->grit_rate_hz = tx->grit_cells / loop_s;
+  tx->hiss_rate_hz = tx->hiss_cells / loop_s;
+  if (tx->cell_base > 0.0) {
+    const double n = loop_cells(1.0 / tx->cell_base, loop_s);
+    tx->event_n    = (int64_t)n;
+    tx->event_cell = loop_s / n;
+  }
 }
 
 /// Floor of a / b for b > 0.
@@ -440,7 +484,6 @@ floor_div(int64_t a, int64_t b)
   place, the channels HISS_SPREAD cells apart at width 1.  A gust mixes it
   into the Noise at constant power: z cos + hiss sin, tan = bright x.
 */
-#define HISS_RATE_HZ 8000.0
 #define HISS_SPREAD 1.75
 static const uint32_t hiss_seed        = 0x3C6EF372U;
 static const double   hiss_position[4] = { 0.1731, 0.6637, 0.3829, 0.0 };
@@ -530,9 +573,9 @@ texture_span(const P4dTexture* texture,
   const double gust_step[4] = {
     0.0, 0.0, 0.0, (double)knot * step_s * tx->gust_rate_hz
   };
-  const double grit_origin[4] = { 0.0, 0.0, 0.0, t0_s * GRIT_RATE_HZ };
+  const double grit_origin[4] = { 0.0, 0.0, 0.0, t0_s * tx->grit_rate_hz };
   const double grit_step[4]   = {
-      0.0, 0.0, 0.0, (double)knot * step_s * GRIT_RATE_HZ
+      0.0, 0.0, 0.0, (double)knot * step_s * tx->grit_rate_hz
   };
   const float bias = -tx->gust_k - tx->grit_k;
 
@@ -556,14 +599,15 @@ texture_span(const P4dTexture* texture,
         const double origin[4] = {
           0.0, 0.0, 0.0, t0_s * tx->gust_rate_hz + ((double)m_tap - 2.0)
         };
-        p4d_fbm4_sum_span(&gust_fbm,
-                          seed + gust_seed,
-                          origin,
-                          gust_step,
-                          gust_pos,
-                          j0,
-                          f,
-                          n_knots);
+        p4d_fbm4_sum_span_loop(&gust_fbm,
+                               tx->gust_cells,
+                               seed + gust_seed,
+                               origin,
+                               gust_step,
+                               gust_pos,
+                               j0,
+                               f,
+                               n_knots);
         const float h = gust_taps[m_tap] * tx->gust_a;
         for (size_t k = 0U; k < n_knots; ++k) {
           e[k] += h * f[k];
@@ -571,14 +615,15 @@ texture_span(const P4dTexture* texture,
       }
     }
     if (tx->grit_a > 0.0f) {
-      p4d_fbm4_sum_span(&grit_fbm,
-                        seed + grit_seed,
-                        grit_origin,
-                        grit_step,
-                        grit_pos,
-                        j0,
-                        f,
-                        n_knots);
+      p4d_fbm4_sum_span_loop(&grit_fbm,
+                             tx->grit_cells,
+                             seed + grit_seed,
+                             grit_origin,
+                             grit_step,
+                             grit_pos,
+                             j0,
+                             f,
+                             n_knots);
       for (size_t k = 0U; k < n_knots; ++k) {
         e[k] += tx->grit_a * f[k];
       }
@@ -647,16 +692,17 @@ p4d_texture_apply(const P4dTexture* texture,
       double       pos[4];
       memcpy(pos, hiss_position, sizeof(pos));
       pos[0] += side * texture->width * HISS_SPREAD;
-      const double origin[4] = { 0.0, 0.0, 0.0, t0_s * HISS_RATE_HZ };
-      const double step[4]   = { 0.0, 0.0, 0.0, step_s * HISS_RATE_HZ };
-      p4d_fbm4_sum_span(&hiss_fbm,
-                        seed + hiss_seed,
-                        origin,
-                        step,
-                        pos,
-                        first + (int64_t)done,
-                        hiss,
-                        m);
+      const double origin[4] = { 0.0, 0.0, 0.0, t0_s * texture->hiss_rate_hz };
+      const double step[4] = { 0.0, 0.0, 0.0, step_s * texture->hiss_rate_hz };
+      p4d_fbm4_sum_span_loop(&hiss_fbm,
+                             texture->hiss_cells,
+                             seed + hiss_seed,
+                             origin,
+                             step,
+                             pos,
+                             first + (int64_t)done,
+                             hiss,
+                             m);
       for (uint32_t i = 0U; i < m; ++i) {
         buf[done + i] = env[i] * (c[0][i] * buf[done + i] + c[1][i] * hiss[i]);
       }

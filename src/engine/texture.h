@@ -56,6 +56,14 @@ typedef struct {
   unsigned events;       ///< P4dTextureEvents: the kind of events, 0 none
   double   event_cell;   ///< Seconds per cell of the events' grid
   float    event_norm;   ///< Scale of the events' envelope: mean square 1
+  double   gust_base_hz; ///< gust_rate_hz without a loop
+  double   cell_base;    ///< event_cell without a loop
+  double   grit_rate_hz; ///< Cells per second of the grit field
+  double   hiss_rate_hz; ///< Cells per second of the gusts' hiss
+  double   gust_cells;   ///< Loop: cells of the gust field per loop, 0: none
+  double   grit_cells;   ///< Loop: cells of the grit field per loop
+  double   hiss_cells;   ///< Loop: cells of the hiss per loop
+  int64_t  event_n;      ///< Loop: event cells per loop, 0: none
 } P4dTexture;
 
 /**
@@ -97,6 +105,18 @@ p4d_texture_init(P4dTexture* texture,
 */
 void
 p4d_texture_events(P4dTexture* texture, float kind, float rate_hz);
+
+/**
+   Make texture periodic over loops of loop_s seconds of its time line
+   (the Noise's loop_beats): the gust, grit and hiss fields take whole
+   cells per loop (their rates snapped to the nearest, at least 1) and are
+   periodic in them, the events' cells are a whole number per loop and
+   their draws repeat every loop.  loop_s 0 (or not positive) undoes it:
+   the texture is as p4d_texture_init() and p4d_texture_events() made it,
+   bit for bit.  Realtime safe.
+*/
+void
+p4d_texture_loop(P4dTexture* texture, double loop_s);
 
 /**
    The gain envelope of channel at frames first..first+n-1 of a time line.

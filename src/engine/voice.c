@@ -132,6 +132,13 @@ loop_line(P4dVoice* v)
   }
 }
 
+/// Whether v is a Noise looped in song beats (its clock is song seconds).
+static bool
+seconds_loop(const P4dVoice* v)
+{
+  return v->mode == P4D_CLOCK_SONG_SECONDS && v->loop_beats > 0.0;
+}
+
 /// A song beat brought into v's loop, [0, loop_beats), exactly (fmod is
 /// exact), so that beats b and b + N give the same bits; b without a loop.
 static double
@@ -208,12 +215,42 @@ p4d_voice_line_free(const P4dVoiceSetup* setup,
                     const P4dVoice*      from)
 {
   const double units = free_units_per_frame(setup, clock, v->mode);
+  if (seconds_loop(v)) {
+    // Free running: no loop (the song's tempo does not drive it).
+    v->loop_cells = 0.0;
+    p4d_texture_loop(&v->texture, 0.0);
+  }
   for (unsigned a = 0U; a < P4D_LINES; ++a) {
     v->phase0[a]     = from ? p4d_voice_phase(from, a, idx) : 0.0;
     v->phase_step[a] = v->rate[a] * units;
   }
   v->offset = from ? -idx : 0;
   voice_derive(v);
+}
+
+/**
+   The line of a Noise looped in song beats (see Time lines above): every
+   line runs in beats from the anchor beat brought into the loop, w at
+   whole cells per loop (grain snapped at the song's tempo), the seconds
+   line in loop-relative seconds; the texture's fields and events snap to
+   the loop (p4d_texture_loop()).  A tempo change comes back here.
+*/
+static void
+line_seconds_loop(const P4dVoiceSetup* setup, const P4dClock* c, P4dVoice* v)
+{
+  const double spb    = 60.0 / c->bpm;
+  const double loop_s = v->loop_beats * spb;
+  const double cells  = floor(loop_s * v->rate[3] + 0.5);
+  v->loop_cells       = cells < 1.0 ? 1.0 : cells;
+  const double units  = c->speed * c->bpm / (60.0 * setup->sample_rate_hz);
+  const double beat   = loop_beat(v, c->beat_anchor);
+  for (unsigned a = 0U; a < P4D_LINES; ++a) {
+    const double r = a == 3U ? v->loop_cells / v->loop_beats : v->rate[a] * spb;
+    v->phase0[a]   = beat * r;
+    v->phase_step[a] = r * units;
+  }
+  v->offset = -c->idx_anchor;
+  p4d_texture_loop(&v->texture, loop_s);
 }
 
 void
@@ -223,6 +260,15 @@ p4d_voice_line_locked(const P4dVoiceSetup* setup,
 {
   const P4dClock* c  = clock;
   const double    sr = setup->sample_rate_hz;
+  if (seconds_loop(v) && c->bpm > 0.0 && c->speed > 0.0) {
+    line_seconds_loop(setup, c, v);
+    voice_derive(v);
+    return;
+  }
+  if (seconds_loop(v)) {
+    v->loop_cells = 0.0;
+    p4d_texture_loop(&v->texture, 0.0);
+  }
   for (unsigned a = 0U; a < P4D_LINES; ++a) {
     if (v->mode == P4D_CLOCK_SONG_BEATS) {
       const double units = c->speed * c->bpm / (60.0 * sr);
@@ -257,39 +303,74 @@ p4d_voice_line(const P4dVoiceSetup* setup,
   }
 }
 
+P4dLoopPiece
+p4d_voice_loop_piece(const P4dVoice* v, int64_t now, uint32_t n)
+{
+  P4dLoopPiece p   = { now, n, 0.0, 0 };
+  const double len = v->loop_len;
+  if (len > 0.0) {
+    double k = floor((double)now / len);
+    k -= (double)now < ceil(k * len) ? 1.0 : 0.0;
+    k += (double)now >= ceil((k + 1.0) * len) ? 1.0 : 0.0;
+    const double start = ceil(k * len);
+    const double left  = ceil((k + 1.0) * len) - (double)now;
+    p.shift            = start - k * len;
+    p.first            = now - (int64_t)start;
+    p.n                = left < (double)n ? (uint32_t)left : n;
+    p.k                = (int64_t)k;
+  }
+  return p;
+}
+
+double
+p4d_voice_place(const P4dVoice* v, unsigned a, int64_t idx)
+{
+  if (a >= 3U || !seconds_loop(v) || !(v->loop_len > 0.0)) {
+    return p4d_voice_phase(v, a, idx);
+  }
+  // The ping-pong of voice_octaves().
+  const P4dLoopPiece p    = p4d_voice_loop_piece(v, idx + v->offset, 1U);
+  const int64_t      turn = (int64_t)floor(0.5 * v->loop_len);
+  const int64_t      f    = p.first < turn ? p.first : 2 * turn - p.first;
+  return v->phase0[a] + (double)f * v->phase_step[a];
+}
+
 /// The weighted octaves of channel c of v at voice times t to t + m - 1,
-/// loop by loop when the time line is cut (see loop_line()).
+/// loop by loop when the time line is cut (see loop_line()).  A looped
+/// Noise drifts (evolve) forward for the first half of each loop and back
+/// for the second, so x, y and z are the same at every loop's start.
 static void
 voice_octaves(const P4dVoice* v, unsigned c, int64_t t, float* acc, uint32_t m)
 {
-  const double len = v->loop_len;
+  const bool    pingpong = seconds_loop(v) && v->loop_len > 0.0;
+  const int64_t turn     = (int64_t)floor(0.5 * v->loop_len);
   for (uint32_t done = 0U; done < m;) {
-    const int64_t now = t + (int64_t)done;
-    double        origin[4];
-    int64_t       first = now;
-    uint32_t      n     = m - done;
+    P4dLoopPiece p = p4d_voice_loop_piece(v, t + (int64_t)done, m - done);
+    double       origin[4];
+    double       step[4];
     memcpy(origin, v->phase0, sizeof(origin));
-    if (len > 0.0) {
-      double k = floor((double)now / len);
-      k -= (double)now < ceil(k * len) ? 1.0 : 0.0;
-      k += (double)now >= ceil((k + 1.0) * len) ? 1.0 : 0.0;
-      const double start = ceil(k * len);
-      const double left  = ceil((k + 1.0) * len) - (double)now;
-      origin[3] += (start - k * len) * v->phase_step[3];
-      first = now - (int64_t)start;
-      n     = left < (double)n ? (uint32_t)left : n;
+    memcpy(step, v->phase_step, sizeof(step));
+    origin[3] += p.shift * v->phase_step[3];
+    if (pingpong && p.first < turn) {
+      const int64_t left = turn - p.first;
+      p.n                = left < (int64_t)p.n ? (uint32_t)left : p.n;
+    } else if (pingpong) {
+      for (unsigned a = 0U; a < 3U; ++a) {
+        origin[a] += 2.0 * (double)turn * step[a];
+        step[a] = -step[a];
+      }
     }
 
     p4d_fbm4_sum_span_loop(&v->fbm,
                            v->loop_cells,
                            v->seed,
                            origin,
-                           v->phase_step,
+                           step,
                            v->position[c],
-                           first,
+                           p.first,
                            acc + done,
-                           n);
-    done += n;
+                           p.n);
+    done += p.n;
   }
 }
 
@@ -323,14 +404,23 @@ p4d_voice_texture(const P4dVoiceSetup* setup,
                   float                buf[][P4D_CHUNK],
                   uint32_t             m)
 {
+  // A looped Noise's texture runs on loop-relative seconds, loop by loop.
+  const bool looped = seconds_loop(v);
   for (unsigned c = 0U; c < setup->n_channels; ++c) {
-    p4d_texture_apply(&v->texture,
-                      v->seed,
-                      c,
-                      v->phase0[P4D_SECONDS],
-                      v->phase_step[P4D_SECONDS],
-                      at + v->offset,
-                      buf[c],
-                      m);
+    for (uint32_t done = 0U; done < m;) {
+      const int64_t      now = at + v->offset + (int64_t)done;
+      const P4dLoopPiece p   = looped ? p4d_voice_loop_piece(v, now, m - done)
+                                      : (P4dLoopPiece){ now, m - done, 0.0, 0 };
+      p4d_texture_apply(&v->texture,
+                        v->seed,
+                        c,
+                        v->phase0[P4D_SECONDS] +
+                          p.shift * v->phase_step[P4D_SECONDS],
+                        v->phase_step[P4D_SECONDS],
+                        p.first,
+                        buf[c] + done,
+                        p.n);
+      done += p.n;
+    }
   }
 }

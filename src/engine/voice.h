@@ -74,6 +74,26 @@ typedef struct {
   P4dTexture   texture; ///< Noise: gusts and grit (texture.h)
 } P4dVoice;
 
+/// A piece of a voice's time line within one loop of its cut (loop_line()
+/// in voice.c): the whole line when it is not cut.
+typedef struct {
+  int64_t  first; ///< Frames since the loop's start (the voice time uncut)
+  uint32_t n;     ///< Frames of the piece
+  double   shift; ///< The loop's start less k times the loop's length
+  int64_t  k;     ///< Which loop (0 uncut)
+} P4dLoopPiece;
+
+/// The piece of v's line from voice time now, at most n frames: up to the
+/// end of its loop.  Realtime safe.
+P4dLoopPiece
+p4d_voice_loop_piece(const P4dVoice* v, int64_t now, uint32_t n);
+
+/// Where v's line a stands at engine frame idx: p4d_voice_phase(), but for
+/// a looped Noise's x, y and z the drift that goes forth and back in each
+/// loop (voice.c, voice_octaves()).  Realtime safe.
+double
+p4d_voice_place(const P4dVoice* v, unsigned a, int64_t idx);
+
 /// Highest frequency any octave may reach: the top of hearing.
 #define P4D_BAND_HZ 20000.0
 

@@ -109,6 +109,10 @@ static const P4dDescription descriptions[] = {
   { P4D_KIND_NOISE,
     "event_hz",
     "events per second on average (drops: the rain's density)" },
+  { P4D_KIND_NOISE,
+    "loop_beats",
+    "loop length: with the song clock the sound repeats every this many "
+    "beats at the song's tempo (see [Loops](#loops))" },
 
   { P4D_KIND_MOTION, "control", TRANSPORT_TEXT },
   { P4D_KIND_MOTION, "in_l", "left audio input" },

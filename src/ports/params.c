@@ -180,6 +180,7 @@ static const P4dParam noise_params[P4D_NOISE_N_PARAMS] = {
     ENUM,
     noise_events_points },
   { "event_hz", "Event rate", 0.02f, 10.0f, 200.0f, P4D_UNIT_HZ, LOG, NULL },
+  LOOP_PARAM,
 };
 
 static const P4dParam motion_params[P4D_MOTION_N_PARAMS] = {
@@ -412,6 +413,7 @@ static const P4dPort noise_ports[] = {
   CONTROL(17U, P4D_NOISE_GRIT),
   CONTROL(18U, P4D_NOISE_EVENTS),
   CONTROL(19U, P4D_NOISE_EVENT_HZ),
+  CONTROL(20U, P4D_NOISE_LOOP_BEATS),
 };
 
 /*
@@ -640,5 +642,11 @@ p4d_param_defaults(const P4dParamTable* table, float* values)
 const char*
 p4d_param_comment(const P4dParam* param)
 {
+  if (param == &noise_params[P4D_NOISE_LOOP_BEATS]) {
+    return "With the song clock the sound repeats every this many beats at "
+           "the tempo of the song, exactly (grain, evolve, gusts, grit, events "
+           "and the high-pass follow the loop); it does nothing free "
+           "running.  0 is off.";
+  }
   return strcmp(param->symbol, "loop_beats") ? NULL : LOOP_COMMENT;
 }

@@ -121,8 +121,9 @@ typedef enum {
   P4D_NOISE_GUST_DB,
   P4D_NOISE_GUST_HZ,
   P4D_NOISE_GRIT,
-  P4D_NOISE_EVENTS,   ///< P4dTextureEvents: none, drops, waves or gusts
-  P4D_NOISE_EVENT_HZ, ///< Events per second on average
+  P4D_NOISE_EVENTS,     ///< P4dTextureEvents: none, drops, waves or gusts
+  P4D_NOISE_EVENT_HZ,   ///< Events per second on average
+  P4D_NOISE_LOOP_BEATS, ///< Loop in song beats (song clock), 0: none
   P4D_NOISE_N_PARAMS
 } P4dNoiseParam;
 

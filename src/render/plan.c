@@ -257,7 +257,12 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
                     o->size_given ? "a size" : "a compression");
   }
   const int beats = p4d_kind_clock_value(plan->kind, P4D_CLOCK_SONG_BEATS);
-  if (o->tempo_given && !uses_beats(plan) &&
+  const int loop  = plan->kind->loop_param;
+  // A kind without song beats that loops (the Noise) loops in beats at the
+  // tempo on its song clock.
+  const bool looped =
+    loop >= 0 && (plan->base[loop] != 0.0f || plan->lanes[loop].n_points);
+  if (o->tempo_given && !uses_beats(plan) && !(looped && beats < 0) &&
       !(chosen && format.writer->tempo)) {
     if (beats >= 0) {
       p4d_report_warn(
@@ -267,9 +272,7 @@ warn_unused(const P4dOptions* o, const P4dPlan* plan)
                       p4d_kind_title(plan->kind));
     }
   }
-  const int loop = plan->kind->loop_param;
-  if (loop >= 0 && !uses_beats(plan) &&
-      (plan->base[loop] != 0.0f || plan->lanes[loop].n_points)) {
+  if (looped && beats >= 0 && !uses_beats(plan)) {
     p4d_report_warn(
       "loop_beats: ignored: the clock is never song beats (clock=%d)", beats);
   }

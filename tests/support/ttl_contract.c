@@ -62,6 +62,13 @@ static const P4dTtlPoint loop_points[] = { { 0, "Off" }, { 0, NULL } };
     "many beats, exactly and without a step (rates and octaves snap to " \
     "whole cells per loop); it does nothing with song time or free " \
     "running.  0 is off." }
+// The Noise's loop (song clock, beats at the song's tempo).
+#define NOISE_LOOP(i) \
+  { "loop_beats", "Loop (song beats)", i, CONTROL_IN, 0, 0, 1024, INT, BEAT, \
+    loop_points, "With the song clock the sound repeats every this many " \
+    "beats at the tempo of the song, exactly (grain, evolve, gusts, grit, " \
+    "events and the high-pass follow the loop); it does nothing free " \
+    "running.  0 is off." }
 // clang-format on
 
 #define MIDI_MODE(i, n) \
@@ -150,6 +157,7 @@ static const P4dTtlPort noise_ports[] = {
   IN(17U, "grit", "Grit", 0.0f, 0.0f, 1.0f, NULL, 0, NULL),
   IN(18U, "events", "Events", 0, 0, 3, NULL, INT | ENUM, noise_events_points),
   IN(19U, "event_hz", "Event rate", 10.0f, 0.02f, 200.0f, HZ, LOG, NULL),
+  NOISE_LOOP(20U),
   // clang-format on
 };
 
@@ -217,6 +225,7 @@ static const P4dTtlPort motion_ports[] = {
 #undef MIDI_MODE
 #undef MOD_COMMON_PORTS
 #undef LOOP
+#undef NOISE_LOOP
 #undef IN
 #undef OUT
 #undef OUTU
@@ -229,7 +238,7 @@ const P4dTtlPlugin p4d_ttl_plugins[P4D_TTL_N_PLUGINS] = {
   { "urn:perlin4d:mod-cv", "Perlin4D Mod CV", LV2_CORE__UtilityPlugin,
     mod_cv_ports, 34U, 7U },
   { "urn:perlin4d:noise", "Perlin4D Noise", LV2_CORE__GeneratorPlugin,
-    noise_ports, 20U, 5U },
+    noise_ports, 21U, 5U },
   { "urn:perlin4d:motion", "Perlin4D Motion", LV2_CORE__ModulatorPlugin,
     motion_ports, 38U, 6U },
 };

@@ -10,9 +10,10 @@
   that shows a curve, the hatch figure (how far each curve's run jumps
   between neighbouring columns, over the height: strokes up and down
   across the picture give a large part of 1, lines and bands a few
-  hundredths) and the rows the curves span.  It checks the issue's two complaints
-  (issue 23, item 5): Mod at Nervous jitter in a strip reads as a band, not a
-  hatch, and the Noise at its defaults shows more than one flat line.
+  hundredths) and the rows the curves span.  It checks the issue's two
+  complaints (issue 23, item 5): Mod at Nervous jitter in a strip reads as a
+  band, not a hatch, and the Noise at its defaults shows more than one flat
+  line.
 
   Usage: test_lv2_display_gallery BUNDLE_PATH
 */

@@ -588,12 +588,15 @@ measure_textures(void)
     snprintf(label, sizeof(label), "texture %s", labels[k]);
     const char* goal = "-";
     int         met  = -1;
+    // Issue 23 made Wind's gusts and Surf's waves come at irregular times
+    // (their statistics: test_noise_events), so issue 11's dominant
+    // periods are no target any more; the swings still are.
     if (k == 0U) {
-      goal = "swing>=6, 0.5-3 s";
-      met  = f.swing_db >= 6.0 && f.period_s >= 0.5 && f.period_s <= 3.0;
+      goal = "swing >= 6 dB";
+      met  = f.swing_db >= 6.0;
     } else if (k == 1U) {
-      goal = "swing>=10, 4-12 s";
-      met  = f.swing_db >= 10.0 && f.period_s >= 4.0 && f.period_s <= 12.0;
+      goal = "swing >= 10 dB";
+      met  = f.swing_db >= 10.0;
     } else if (k == 2U) {
       goal = "crest >= 16 dB";
       met  = f.crest_db >= 16.0;

@@ -72,6 +72,21 @@ envelope(const P4dTexture* t, unsigned c, double t0, size_t n)
   return env;
 }
 
+/// Channel 0's envelope in knots (every 16th frame) over the first n knots:
+/// long figures at a sixteenth of the work.
+static float*
+knot_envelope(const P4dTexture* t, size_t n)
+{
+  float* const env = p4d_floats_new(n, 0.0f);
+  float        buf[1];
+  for (size_t i = 0U; i < n; ++i) {
+    p4d_texture_envelope(
+      t, 5U, 0U, 0.0, 1.0 / RATE_HZ, (int64_t)(16U * i), buf, 1U);
+    env[i] = buf[0];
+  }
+  return env;
+}
+
 // -- The module
 // ----------------------------------------------------------------
 
@@ -297,23 +312,16 @@ test_drops(void)
 static void
 test_waves(void)
 {
-  const size_t     n = 600U * (size_t)(RATE_HZ / 16.0);
-  const P4dTexture t = events_texture(2U, 0.12f, 1.0f);
-  // The envelope in knots (every 16th frame) over 600 s.
-  float* const env = p4d_floats_new(n, 0.0f);
-  float        buf[16];
-  for (size_t i = 0U; i < n; ++i) {
-    p4d_texture_envelope(
-      &t, 5U, 0U, 0.0, 1.0 / RATE_HZ, (int64_t)(16U * i), buf, 1U);
-    env[i] = buf[0];
-  }
-  const double  knot_s = 16.0 / RATE_HZ;
-  static size_t at[MOST];
-  static double build[MOST];
-  static double crash[MOST];
-  static double fall[MOST];
-  const size_t  n_at = crests(env, n, (size_t)(2.0 / knot_s), 0.0, at, MOST);
-  size_t        m    = 0U;
+  const size_t     n      = 600U * (size_t)(RATE_HZ / 16.0);
+  const P4dTexture t      = events_texture(2U, 0.12f, 1.0f);
+  float* const     env    = knot_envelope(&t, n); // 600 s
+  const double     knot_s = 16.0 / RATE_HZ;
+  static size_t    at[MOST];
+  static double    build[MOST];
+  static double    crash[MOST];
+  static double    fall[MOST];
+  const size_t     n_at = crests(env, n, (size_t)(2.0 / knot_s), 0.0, at, MOST);
+  size_t           m    = 0U;
   for (size_t k = 1U; k + 1U < n_at; ++k) {
     const size_t i = at[k];
     size_t       b = i;
@@ -374,17 +382,11 @@ test_waves(void)
 static void
 test_gusts(void)
 {
-  const size_t     n   = 600U * (size_t)(RATE_HZ / 16.0);
-  const P4dTexture t   = events_texture(3U, 0.6f, 1.0f);
-  float* const     env = p4d_floats_new(n, 0.0f);
-  float            buf[1];
-  for (size_t i = 0U; i < n; ++i) {
-    p4d_texture_envelope(
-      &t, 5U, 0U, 0.0, 1.0 / RATE_HZ, (int64_t)(16U * i), buf, 1U);
-    env[i] = buf[0];
-  }
-  const double  knot_s = 16.0 / RATE_HZ;
-  static size_t at[MOST];
+  const size_t     n      = 600U * (size_t)(RATE_HZ / 16.0);
+  const P4dTexture t      = events_texture(3U, 0.6f, 1.0f);
+  float* const     env    = knot_envelope(&t, n); // 600 s
+  const double     knot_s = 16.0 / RATE_HZ;
+  static size_t    at[MOST];
   // Crests that stand 3 dB above the trough on either side.
   const size_t  n_at = crests(env, n, (size_t)(0.25 / knot_s), 0.0, at, MOST);
   static double gap[MOST];

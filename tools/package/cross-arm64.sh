@@ -32,7 +32,7 @@ multiarch=/usr/lib/aarch64-linux-gnu
 work=$(mktemp -d "${TMPDIR:-/tmp}/perlin4d-cross.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 pc_libdir="'$multiarch/pkgconfig', '/usr/share/pkgconfig'"
-link_args=""
+ldflags=${DEB_LDFLAGS_APPEND:-}
 if [ ! -e "$multiarch/pkgconfig/OpenEXR.pc" ]; then
   core=$(find "$multiarch" -maxdepth 1 -name 'libOpenEXRCore-*.so.*' | sort | head -n 1)
   version=$(pkg-config --modversion OpenEXR 2>/dev/null || true)
@@ -51,7 +51,9 @@ Libs: -L$work/lib -lOpenEXRCore
 Cflags: -I/usr/include -I/usr/include/OpenEXR -pthread
 PC
   pc_libdir="'$work/pkgconfig', $pc_libdir"
-  link_args="c_link_args = ['-L$work/lib']"
+  # Through dpkg-buildflags (LDFLAGS), not the cross file's c_link_args,
+  # which would replace Debian's LDFLAGS (-z relro -z now) instead.
+  ldflags="$ldflags -L$work/lib"
 fi
 
 # One cross file: tools/cross/aarch64-linux-gnu.ini without its
@@ -62,10 +64,7 @@ cat >>"$work/cross.ini" <<INI
 
 [properties]
 pkg_config_libdir = [$pc_libdir]
-
-[built-in options]
-$link_args
 INI
 
-DH_MESON_CROSS_FILE=$work/cross.ini DEB_BUILD_OPTIONS=nocheck \
+DH_MESON_CROSS_FILE=$work/cross.ini DEB_BUILD_OPTIONS=nocheck DEB_LDFLAGS_APPEND=$ldflags \
   "$src/tools/package/build-deb.sh" "$out" -a arm64 -d -us -uc -b -Pcross,nocheck

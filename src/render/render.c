@@ -214,11 +214,8 @@ grid_floor(int64_t f, int64_t grid)
 static int64_t
 exact_from(const P4dPlan* plan, const Runner* r, int64_t frame)
 {
-  float params[P4D_MAX_PARAMS];
-  if (!plan->automated) {
-    p4d_plan_params_at(plan, 0, params);
-  }
-  return r->kind->exact_from(r->proc, frame, plan->automated ? NULL : params);
+  return r->kind->exact_from(
+    r->proc, frame, plan->automated ? NULL : plan->base);
 }
 
 /// The frame at which the block that starts at f ends (exclusive).

@@ -181,7 +181,7 @@ classic_kernel(unsigned       dims,
   uint32_t h[8];
   classic_corners(key, c, dims, period, h);
 
-  float          v[8];
+  float          v[8]      = { 0.0f }; // zeroed: GCC -O2 cannot see dims <= 3
   const unsigned n_corners = 1U << dims;
   P4D_UNROLL
   for (unsigned i = 0U; i < n_corners; ++i) {

@@ -79,9 +79,11 @@ is_bundle(const char* dir)
   return !stat(manifest, &st) && S_ISREG(st.st_mode);
 }
 
-/// Open a world with the bundle beside the program (a build tree), or the
-/// installed bundle, or whatever LV2_PATH holds; stderr is muted until
-/// presets_close().
+/// Open a world with the bundle beside the program (a build tree:
+/// build/perlin4d-render and build/lv2/perlin4d.lv2), or the bundle that
+/// holds the program (a release tarball unpacked into ~/.lv2:
+/// perlin4d.lv2/bin/perlin4d-render), or the installed bundle, or whatever
+/// LV2_PATH holds; stderr is muted until presets_close().
 static void
 presets_open(Presets* p, const char* exe_path)
 {
@@ -92,17 +94,24 @@ presets_open(Presets* p, const char* exe_path)
   p->label        = lilv_new_uri(p->world, RDFS_LABEL);
 
   char        beside[4096] = "";
+  char        holder[4096] = "";
   const char* slash        = strrchr(exe_path, '/');
   if (slash && (size_t)(slash - exe_path) < sizeof(beside) - 32U) {
-    snprintf(beside,
-             sizeof(beside),
-             "%.*s/lv2/perlin4d.lv2",
-             (int)(slash - exe_path),
-             exe_path);
+    const int dir_len = (int)(slash - exe_path);
+    snprintf(
+      beside, sizeof(beside), "%.*s/lv2/perlin4d.lv2", dir_len, exe_path);
+    const char* up = slash;
+    while (up > exe_path && up[-1] != '/') {
+      --up;
+    }
+    if (up > exe_path + 1) {
+      snprintf(
+        holder, sizeof(holder), "%.*s", (int)(up - 1 - exe_path), exe_path);
+    }
   }
 
-  const char* const dirs[] = { beside, P4D_BUNDLE_DIR };
-  for (size_t i = 0U; i < 2U; ++i) {
+  const char* const dirs[] = { beside, holder, P4D_BUNDLE_DIR };
+  for (size_t i = 0U; i < sizeof(dirs) / sizeof(dirs[0]); ++i) {
     if (dirs[i][0] && is_bundle(dirs[i])) {
       char uri_path[4096];
       snprintf(uri_path, sizeof(uri_path), "%s/", dirs[i]);

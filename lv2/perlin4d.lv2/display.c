@@ -99,13 +99,24 @@ struct P4dDisplayImpl {
   // render()'s own.
   Snapshot       seen;     ///< The last good copy
   bool           timeline; ///< Whether the last picture has a time line
-  void*          block;    ///< Where the three below are allocated
+  void*          block;    ///< Where the arrays below are allocated
   int64_t*       offsets;  ///< capacity_n frames (first: 8-byte aligned)
+  int64_t*       picks;    ///< capacity_n frames: those evaluated at once
   float*         values;   ///< N_ROWS rows of capacity_n floats
+  float*         picked;   ///< N_ROWS rows of capacity_n: picks' values
   uint32_t*      pixels;
+  uint32_t*      backdrop; ///< The Noise's backdrop as last drawn
+  bool*          bends;    ///< Per column: its inner samples evaluated
   uint32_t       capacity_px;
   uint32_t       capacity_n;
   P4dIdpySurface surface;
+
+  // The backdrop's cache: what it was drawn for (render()'s own).
+  bool     backdrop_valid;
+  bool     backdrop_timeline; ///< What the backdrop returned
+  uint32_t backdrop_w;
+  uint32_t backdrop_h;
+  float    backdrop_params[P4D_MAX_PARAMS];
 };
 
 P4dDisplay*
@@ -295,25 +306,35 @@ noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row);
 
 /// What sets the pace of a kind's time line: its clock control, its rate
 /// in Hz and its period in beats (on a song beats clock), or -1 for none;
-/// and its backdrop.
+/// its backdrop; and whether its curves are smooth (fBm: no feature
+/// narrower than its columns that its columns' edges do not announce, so
+/// sample() may skip the inner samples of columns that do not bend; the
+/// Noise's events are drops narrower than a column).
 typedef struct {
   int      clock;
   int      rate_hz;
   int      period_beats;
   Backdrop backdrop;
+  bool     smooth;
 } Pace;
 
 static const Pace pace[] = {
-  [P4D_KIND_MOD]   = { P4D_MOD_CLOCK,
-                       P4D_MOD_RATE_HZ,
-                       P4D_MOD_PERIOD_BEATS,
-                       NULL },
-  [P4D_KIND_NOISE] = { P4D_NOISE_CLOCK, P4D_NOISE_GUST_HZ, -1, noise_backdrop },
+  [P4D_KIND_MOD]    = { P4D_MOD_CLOCK,
+                        P4D_MOD_RATE_HZ,
+                        P4D_MOD_PERIOD_BEATS,
+                        NULL,
+                        true },
+  [P4D_KIND_NOISE]  = { P4D_NOISE_CLOCK,
+                        P4D_NOISE_GUST_HZ,
+                        -1,
+                        noise_backdrop,
+                        false },
   [P4D_KIND_MOTION] = { P4D_MOTION_CLOCK,
                         P4D_MOTION_RATE_HZ,
                         P4D_MOTION_PERIOD_BEATS,
-                        NULL },
-  [P4D_KIND_IMAGE]  = { -1, -1, -1, NULL },
+                        NULL,
+                        true },
+  [P4D_KIND_IMAGE]  = { -1, -1, -1, NULL, false },
 };
 
 double
@@ -498,43 +519,208 @@ noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row)
   return p[P4D_NOISE_GUST_DB] > 0.0f || p[P4D_NOISE_GRIT] > 0.0f;
 }
 
+/**
+   How far (in rows) a curve may reach beyond its column's edges, as
+   estimated from them (overshoot()), before the column's inner samples
+   are evaluated.
+*/
+#define P4D_DISPLAY_OVERSHOOT_ROWS (1.0 / 16.0)
+
+/**
+   How far beyond its edges y0 and y1 (rows) a curve reaches inside a
+   column, estimated as a parabola through them that bends by bend rows
+   (its second difference over columns): 0 when it is steep enough
+   that its turn (its peak or trough) lies outside the column, else
+   (bend / 2 - |y1 - y0|)^2 / (2 bend).  NaN when bend is.
+*/
+static double
+overshoot(double y0, double y1, double bend)
+{
+  const double half  = 0.5 * fabs(bend);
+  const double slope = fabs(y1 - y0);
+  return half > slope  ? (half - slope) * (half - slope) / (4.0 * half)
+         : isnan(bend) ? bend
+                       : 0.0;
+}
+
+/// Row k of the values of the frames picked (d->picks).
+static float*
+picked_row(P4dDisplay* d, unsigned k)
+{
+  return d->picked + (size_t)k * d->capacity_n;
+}
+
+/**
+   Mark in d->bends the columns whose inner samples are evaluated: all of
+   them if the kind's curves are not smooth (Pace); else the first and the
+   last, and those where a curve shown may reach more than
+   P4D_DISPLAY_OVERSHOOT_ROWS beyond the column's edges (overshoot(), with
+   the larger bend at its two edges; rows[k] holds the edges).
+*/
+static void
+mark_bends(P4dDisplay*            d,
+           uint32_t               w,
+           uint32_t               h,
+           float* const           rows[],
+           const P4dPreviewScale* scale)
+{
+  const uint32_t steps = P4D_DISPLAY_STEPS;
+  const bool     smooth =
+    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0]) &&
+    pace[d->kind->params].smooth;
+  for (uint32_t x = 0U; x < w; ++x) {
+    d->bends[x] = !smooth || x == 0U || x + 1U == w;
+  }
+  for (unsigned k = 0U; smooth && k < N_CURVES; ++k) {
+    if (!scale->shown[k]) {
+      continue;
+    }
+    const float* const v = rows[k];
+    // y[0..3]: the edges of columns x - 1 to x + 2, at x = 1 first.
+    double y[4];
+    for (uint32_t i = 0U; i < 3U && i <= w; ++i) {
+      y[i] = p4d_draw_y(h, v[(size_t)i * steps], scale->low, scale->high);
+    }
+    for (uint32_t x = 1U; x + 1U < w; ++x) {
+      y[3] =
+        p4d_draw_y(h, v[(size_t)(x + 2U) * steps], scale->low, scale->high);
+      const double left  = y[0] - 2.0 * y[1] + y[2];
+      const double right = y[1] - 2.0 * y[2] + y[3];
+      const double bend  = fabs(left) > fabs(right) ? left : right;
+      if (!(overshoot(y[1], y[2], bend) <= P4D_DISPLAY_OVERSHOOT_ROWS)) {
+        d->bends[x] = true;
+      }
+      y[0] = y[1];
+      y[1] = y[2];
+      y[2] = y[3];
+    }
+  }
+}
+
+/**
+   Evaluate the kind's rows at d->offsets (w * P4D_DISPLAY_STEPS + 1
+   frames) into rows, and its scale.  The columns' edges first; then, at
+   once, the inner samples of the columns that bend (mark_bends()); a
+   column that does not bend keeps its edges' values inside (the first
+   half its left edge's, the rest its right edge's), so its run is the one
+   between its edges, as it is when the curve is straight or monotonic
+   across it.
+*/
+static void
+sample(P4dDisplay*      d,
+       uint32_t         w,
+       uint32_t         h,
+       float* const     rows[],
+       P4dPreviewScale* scale)
+{
+  const uint32_t steps = P4D_DISPLAY_STEPS;
+  float*         part[N_ROWS];
+  for (unsigned k = 0U; k < N_ROWS; ++k) {
+    part[k] = picked_row(d, k);
+  }
+
+  for (uint32_t x = 0U; x <= w; ++x) {
+    d->picks[x] = d->offsets[(size_t)x * steps];
+  }
+  d->kind->preview(
+    d->scratch, d->seen.params, d->seen.at, d->picks, w + 1U, part, scale);
+  for (unsigned k = 0U; k < N_ROWS; ++k) {
+    for (uint32_t x = 0U; x <= w; ++x) {
+      rows[k][(size_t)x * steps] = part[k][x];
+    }
+  }
+
+  mark_bends(d, w, h, rows, scale);
+  uint32_t m = 0U;
+  for (uint32_t x = 0U; x < w; ++x) {
+    for (uint32_t j = 1U; d->bends[x] && j < steps; ++j) {
+      d->picks[m++] = d->offsets[(size_t)x * steps + j];
+    }
+  }
+  if (m > 0U) {
+    P4dPreviewScale again = *scale;
+    d->kind->preview(
+      d->scratch, d->seen.params, d->seen.at, d->picks, m, part, &again);
+  }
+
+  m = 0U;
+  for (uint32_t x = 0U; x < w; ++x) {
+    const size_t at = (size_t)x * steps;
+    for (unsigned k = 0U; k < N_ROWS; ++k) {
+      if (d->bends[x]) {
+        for (uint32_t j = 1U; j < steps; ++j) {
+          rows[k][at + j] = part[k][m + j - 1U];
+        }
+      } else if (k < N_CURVES && scale->shown[k]) {
+        for (uint32_t j = 1U; j < steps; ++j) {
+          rows[k][at + j] = rows[k][j < steps - j ? at : at + steps];
+        }
+      }
+    }
+    m += d->bends[x] ? steps - 1U : 0U;
+  }
+}
+
+/**
+   Draw the kind's backdrop (non-NULL) into d->pixels: from d->backdrop if
+   it was drawn for these controls at this size, else afresh (and kept).
+   Returns whether the time line is drawn over it.
+*/
+static bool
+draw_backdrop(P4dDisplay* d, Backdrop backdrop, uint32_t w, uint32_t h)
+{
+  bool same = d->backdrop_valid && d->backdrop_w == w && d->backdrop_h == h;
+  for (uint32_t i = 0U; same && i < d->n_params; ++i) {
+    same = d->backdrop_params[i] == d->seen.params[i];
+  }
+  if (!same) {
+    const P4dDrawSurface s = { d->backdrop, w, h, w };
+    p4d_draw_background(&s, &p4d_theme_dark, 0U);
+    // The last row: no preview fills it (P4D_PREVIEW_ROWS).
+    d->backdrop_timeline = backdrop(d, &s, values_row(d, N_ROWS - 1U));
+    if (d->backdrop_timeline) {
+      // The past darkened, as on the plain time line.
+      for (uint32_t y = 0U; y < h; ++y) {
+        for (uint32_t x = 0U; x < p4d_display_head(w); ++x) {
+          p4d_draw_blend(
+            &d->backdrop[(size_t)y * w + x], p4d_theme_dark.past.argb, 0.5);
+        }
+      }
+    }
+    for (uint32_t i = 0U; i < d->n_params; ++i) {
+      d->backdrop_params[i] = d->seen.params[i];
+    }
+    d->backdrop_w     = w;
+    d->backdrop_h     = h;
+    d->backdrop_valid = true;
+  }
+  memcpy(d->pixels, d->backdrop, (size_t)w * h * sizeof(uint32_t));
+  return d->backdrop_timeline;
+}
+
 /// The kind's curves over the columns, drawn on their scale, over its
 /// backdrop.
 static void
 draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
 {
+  const Backdrop backdrop =
+    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0])
+      ? pace[d->kind->params].backdrop
+      : NULL;
+  if (backdrop && !draw_backdrop(d, backdrop, w, h)) {
+    return;
+  }
+
   float* rows[N_ROWS];
   for (unsigned k = 0U; k < N_ROWS; ++k) {
     rows[k] = values_row(d, k);
   }
   P4dPreviewScale scale = { 0.0, 0.0, 0.0, { false, false, false, false } };
-  d->kind->preview(d->scratch,
-                   d->seen.params,
-                   d->seen.at,
-                   d->offsets,
-                   w * P4D_DISPLAY_STEPS + 1U,
-                   rows,
-                   &scale);
+  sample(d, w, h, rows, &scale);
 
-  const int      grid = p4d_draw_row(h, scale.grid, scale.low, scale.high);
-  const Backdrop backdrop =
-    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0])
-      ? pace[d->kind->params].backdrop
-      : NULL;
+  const int grid = p4d_draw_row(h, scale.grid, scale.low, scale.high);
   if (backdrop) {
     const P4dDrawSurface s = canvas(d, w, h);
-    p4d_draw_background(&s, &p4d_theme_dark, 0U);
-    // The last row: no preview fills it (P4D_PREVIEW_ROWS).
-    if (!backdrop(d, &s, values_row(d, N_ROWS - 1U))) {
-      return;
-    }
-    // The past darkened, as on the plain time line.
-    for (uint32_t y = 0U; y < h; ++y) {
-      for (uint32_t x = 0U; x < p4d_display_head(w); ++x) {
-        p4d_draw_blend(
-          &d->pixels[(size_t)y * w + x], p4d_theme_dark.past.argb, 0.5);
-      }
-    }
     p4d_draw_dashes(&s, grid, p4d_theme_dark.grid.argb);
   } else {
     draw_background(d, w, h, grid);
@@ -550,7 +736,8 @@ draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
 /**
    Make room for an image w by h and its samples; false when out of memory.
    One block: the 64-bit offsets first (malloc aligns them), then the
-   floats, then the pixels, so each is aligned whatever the size.
+   floats, then the pixels, then the flags, so each is aligned whatever the
+   size.
 */
 static bool
 reserve(P4dDisplay* d, uint32_t w, uint32_t h)
@@ -563,20 +750,26 @@ reserve(P4dDisplay* d, uint32_t w, uint32_t h)
 
   _Static_assert(sizeof(int64_t) % sizeof(float) == 0U, "misaligned floats");
   _Static_assert(sizeof(float) % sizeof(uint32_t) == 0U, "misaligned pixels");
-  const size_t bytes =
-    n * sizeof(int64_t) + N_ROWS * n * sizeof(float) + px * sizeof(uint32_t);
+  const size_t bytes = 2U * n * sizeof(int64_t) +
+                       2U * N_ROWS * n * sizeof(float) +
+                       2U * px * sizeof(uint32_t) + n * sizeof(bool);
   void* const block = malloc(bytes);
   if (!block) {
     return false;
   }
 
   free(d->block);
-  d->block       = block;
-  d->offsets     = (int64_t*)block;
-  d->values      = (float*)(d->offsets + n);
-  d->pixels      = (uint32_t*)(d->values + N_ROWS * n);
-  d->capacity_px = (uint32_t)px;
-  d->capacity_n  = (uint32_t)n;
+  d->block          = block;
+  d->offsets        = (int64_t*)block;
+  d->picks          = d->offsets + n;
+  d->values         = (float*)(d->picks + n);
+  d->picked         = d->values + N_ROWS * n;
+  d->pixels         = (uint32_t*)(d->picked + N_ROWS * n);
+  d->backdrop       = d->pixels + px;
+  d->bends          = (bool*)(d->backdrop + px);
+  d->capacity_px    = (uint32_t)px;
+  d->capacity_n     = (uint32_t)n;
+  d->backdrop_valid = false;
   return true;
 }
 

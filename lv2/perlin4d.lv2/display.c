@@ -39,6 +39,7 @@
 #include "draw.h"
 #include "kind.h"
 #include "noise.h"
+#include "texture.h"
 #include "theme.h"
 #include "voice.h"
 
@@ -304,18 +305,40 @@ typedef bool (*Backdrop)(const P4dDisplay*     d,
 static bool
 noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row);
 
+/// Whether a kind's curves at the controls p are smooth: no feature
+/// narrower than its columns that its columns' edges do not announce, so
+/// sample() may skip the inner samples of columns that do not bend.
+typedef bool (*Smooth)(const float* p);
+
+/// fBm (Mod, Motion): every octave a smooth curve.
+static bool
+smooth_always(const float* p)
+{
+  (void)p;
+  return true;
+}
+
+/// The Noise's envelope is smooth with its gusts alone (and gusts
+/// events): grit is a fast flicker, drops are narrower than a column, and
+/// a wave crashes within one.
+static bool
+smooth_noise(const float* p)
+{
+  const float events = p[P4D_NOISE_EVENTS];
+  return p[P4D_NOISE_GRIT] == 0.0f &&
+         (events == (float)P4D_TEXTURE_EVENTS_OFF ||
+          events == (float)P4D_TEXTURE_EVENTS_GUSTS);
+}
+
 /// What sets the pace of a kind's time line: its clock control, its rate
 /// in Hz and its period in beats (on a song beats clock), or -1 for none;
-/// its backdrop; and whether its curves are smooth (fBm: no feature
-/// narrower than its columns that its columns' edges do not announce, so
-/// sample() may skip the inner samples of columns that do not bend; the
-/// Noise's events are drops narrower than a column).
+/// its backdrop; and when its curves are smooth (NULL: never).
 typedef struct {
   int      clock;
   int      rate_hz;
   int      period_beats;
   Backdrop backdrop;
-  bool     smooth;
+  Smooth   smooth;
 } Pace;
 
 static const Pace pace[] = {
@@ -323,18 +346,18 @@ static const Pace pace[] = {
                         P4D_MOD_RATE_HZ,
                         P4D_MOD_PERIOD_BEATS,
                         NULL,
-                        true },
+                        smooth_always },
   [P4D_KIND_NOISE]  = { P4D_NOISE_CLOCK,
                         P4D_NOISE_GUST_HZ,
                         -1,
                         noise_backdrop,
-                        false },
+                        smooth_noise },
   [P4D_KIND_MOTION] = { P4D_MOTION_CLOCK,
                         P4D_MOTION_RATE_HZ,
                         P4D_MOTION_PERIOD_BEATS,
                         NULL,
-                        true },
-  [P4D_KIND_IMAGE]  = { -1, -1, -1, NULL, false },
+                        smooth_always },
+  [P4D_KIND_IMAGE]  = { -1, -1, -1, NULL, NULL },
 };
 
 double
@@ -552,7 +575,8 @@ picked_row(P4dDisplay* d, unsigned k)
 
 /**
    Mark in d->bends the columns whose inner samples are evaluated: all of
-   them if the kind's curves are not smooth (Pace); else the first and the
+   them if the kind's curves are not smooth at the controls seen (Pace);
+   else the first and the
    last, and those where a curve shown may reach more than
    P4D_DISPLAY_OVERSHOOT_ROWS beyond the column's edges (overshoot(), with
    the larger bend at its two edges; rows[k] holds the edges).
@@ -565,9 +589,11 @@ mark_bends(P4dDisplay*            d,
            const P4dPreviewScale* scale)
 {
   const uint32_t steps = P4D_DISPLAY_STEPS;
-  const bool     smooth =
-    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0]) &&
-    pace[d->kind->params].smooth;
+  const Smooth   smoothly =
+    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0])
+        ? pace[d->kind->params].smooth
+        : NULL;
+  const bool smooth = smoothly && smoothly(d->seen.params);
   for (uint32_t x = 0U; x < w; ++x) {
     d->bends[x] = !smooth || x == 0U || x + 1U == w;
   }

@@ -577,9 +577,11 @@ picked_row(P4dDisplay* d, unsigned k)
    Mark in d->bends the columns whose inner samples are evaluated: all of
    them if the kind's curves are not smooth at the controls seen (Pace);
    else the first and the
-   last, and those where a curve shown may reach more than
+   two at either end, and those where a curve shown may reach more than
    P4D_DISPLAY_OVERSHOOT_ROWS beyond the column's edges (overshoot(), with
-   the larger bend at its two edges; rows[k] holds the edges).
+   the largest bend at its two edges and the two beyond them: a curve that
+   turns within a column or two bends there; rows[k] holds the edges); all
+   of them where more than half do.
 */
 static void
 mark_bends(P4dDisplay*            d,
@@ -595,31 +597,44 @@ mark_bends(P4dDisplay*            d,
         : NULL;
   const bool smooth = smoothly && smoothly(d->seen.params);
   for (uint32_t x = 0U; x < w; ++x) {
-    d->bends[x] = !smooth || x == 0U || x + 1U == w;
+    d->bends[x] = !smooth || x < 2U || x + 2U >= w;
   }
   for (unsigned k = 0U; smooth && k < N_CURVES; ++k) {
     if (!scale->shown[k]) {
       continue;
     }
     const float* const v = rows[k];
-    // y[0..3]: the edges of columns x - 1 to x + 2, at x = 1 first.
-    double y[4];
-    for (uint32_t i = 0U; i < 3U && i <= w; ++i) {
+    // y[0..5]: the edges x - 2 to x + 3 around column x (from edge x to
+    // x + 1), at x = 2 first; the bend at the four edges x - 1 to x + 2.
+    double y[6];
+    for (uint32_t i = 0U; i < 5U; ++i) {
       y[i] = p4d_draw_y(h, v[(size_t)i * steps], scale->low, scale->high);
     }
-    for (uint32_t x = 1U; x + 1U < w; ++x) {
-      y[3] =
-        p4d_draw_y(h, v[(size_t)(x + 2U) * steps], scale->low, scale->high);
-      const double left  = y[0] - 2.0 * y[1] + y[2];
-      const double right = y[1] - 2.0 * y[2] + y[3];
-      const double bend  = fabs(left) > fabs(right) ? left : right;
-      if (!(overshoot(y[1], y[2], bend) <= P4D_DISPLAY_OVERSHOOT_ROWS)) {
+    for (uint32_t x = 2U; x + 2U < w; ++x) {
+      y[5] =
+        p4d_draw_y(h, v[(size_t)(x + 3U) * steps], scale->low, scale->high);
+      double bend = 0.0;
+      for (unsigned i = 1U; i <= 4U; ++i) {
+        const double b = y[i - 1U] - 2.0 * y[i] + y[i + 1U];
+        bend           = fabs(b) > fabs(bend) || isnan(b) ? b : bend;
+      }
+      if (!(overshoot(y[2], y[3], bend) <= P4D_DISPLAY_OVERSHOOT_ROWS)) {
         d->bends[x] = true;
       }
-      y[0] = y[1];
-      y[1] = y[2];
-      y[2] = y[3];
+      for (unsigned i = 0U; i < 5U; ++i) {
+        y[i] = y[i + 1U];
+      }
     }
+  }
+
+  // Where most columns bend, cycles come about as dense as the columns
+  // and their edges alias: every column gets its inner samples.
+  uint32_t n_bends = 0U;
+  for (uint32_t x = 0U; x < w; ++x) {
+    n_bends += d->bends[x] ? 1U : 0U;
+  }
+  for (uint32_t x = 0U; n_bends > w / 2U && x < w; ++x) {
+    d->bends[x] = true;
   }
 }
 

@@ -550,6 +550,14 @@ noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row)
 #define P4D_DISPLAY_OVERSHOOT_ROWS (1.0 / 16.0)
 
 /**
+   How far (in rows) a curve may bend over a column's edge, however steep
+   it is, before the column's inner samples are evaluated: it then leaves
+   its chord by half a row, and an edge that bends that much may
+   be a cycle the edges alias (a zigzag from edge to edge).
+*/
+#define P4D_DISPLAY_BEND_ROWS 4.0
+
+/**
    How far beyond its edges y0 and y1 (rows) a curve reaches inside a
    column, estimated as a parabola through them that bends by bend rows
    (its second difference over columns): 0 when it is steep enough
@@ -578,7 +586,8 @@ picked_row(P4dDisplay* d, unsigned k)
    them if the kind's curves are not smooth at the controls seen (Pace);
    else the first and the
    two at either end, and those where a curve shown may reach more than
-   P4D_DISPLAY_OVERSHOOT_ROWS beyond the column's edges (overshoot(), with
+   P4D_DISPLAY_OVERSHOOT_ROWS beyond the column's edges or bend more than
+   P4D_DISPLAY_BEND_ROWS (overshoot(), with
    the largest bend at its two edges and the two beyond them: a curve that
    turns within a column or two bends there; rows[k] holds the edges); all
    of them where more than half do.
@@ -618,7 +627,8 @@ mark_bends(P4dDisplay*            d,
         const double b = y[i - 1U] - 2.0 * y[i] + y[i + 1U];
         bend           = fabs(b) > fabs(bend) || isnan(b) ? b : bend;
       }
-      if (!(overshoot(y[2], y[3], bend) <= P4D_DISPLAY_OVERSHOOT_ROWS)) {
+      if (!(overshoot(y[2], y[3], bend) <= P4D_DISPLAY_OVERSHOOT_ROWS &&
+            fabs(bend) <= P4D_DISPLAY_BEND_ROWS)) {
         d->bends[x] = true;
       }
       for (unsigned i = 0U; i < 5U; ++i) {

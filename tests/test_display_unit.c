@@ -383,22 +383,22 @@ test_bends(void)
   float* const v = rows[0];
 
   for (uint32_t x = 0U; x <= w; ++x) {
-    v[x * P4D_DISPLAY_STEPS] = (float)x / (float)w;
+    v[(size_t)x * P4D_DISPLAY_STEPS] = (float)x / (float)w;
   }
   mark_bends(d, w, h, rows, &scale);
   assert(count_bends(d, w) == 4U && d->bends[0] && d->bends[w - 1U]);
 
   // Its top in the middle of column 20, 0.475 rows above its edges.
   for (uint32_t x = 0U; x <= w; ++x) {
-    const float u            = ((float)x - 20.5f) / 3.0f;
-    v[x * P4D_DISPLAY_STEPS] = 1.0f - u * u;
+    const float u                    = ((float)x - 20.5f) / 3.0f;
+    v[(size_t)x * P4D_DISPLAY_STEPS] = 1.0f - u * u;
   }
   mark_bends(d, w, h, rows, &scale);
   assert(d->bends[20] && !d->bends[10] && !d->bends[30]);
   assert(count_bends(d, w) < w / 2U);
 
   for (uint32_t x = 0U; x <= w; ++x) {
-    v[x * P4D_DISPLAY_STEPS] = (float)(x % 2U);
+    v[(size_t)x * P4D_DISPLAY_STEPS] = (float)(x % 2U);
   }
   mark_bends(d, w, h, rows, &scale);
   assert(count_bends(d, w) == w);
@@ -413,7 +413,7 @@ test_bends(void)
     rows[k] = values_row(n, k);
   }
   for (uint32_t x = 0U; x <= w; ++x) {
-    rows[0][x * P4D_DISPLAY_STEPS] = 0.5f;
+    rows[0][(size_t)x * P4D_DISPLAY_STEPS] = 0.5f;
   }
   mark_bends(n, w, h, rows, &scale);
   assert(count_bends(n, w) == w);
@@ -435,7 +435,10 @@ draw_into(P4dDisplay*  d,
   (void)publish(d, params, at, 256U);
   const P4dIdpySurface* const s = p4d_display_render(d, w, h);
   assert(s && s->width == (int)w && s->height == (int)h);
-  memcpy(out, s->data, (size_t)w * h * sizeof(uint32_t));
+  const uint32_t* const px = (const uint32_t*)(const void*)s->data;
+  for (size_t i = 0U; i < (size_t)w * h; ++i) {
+    out[i] = px[i];
+  }
 }
 
 /**

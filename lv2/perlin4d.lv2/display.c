@@ -745,7 +745,9 @@ draw_backdrop(P4dDisplay* d, Backdrop backdrop, uint32_t w, uint32_t h)
     d->backdrop_h     = h;
     d->backdrop_valid = true;
   }
-  memcpy(d->pixels, d->backdrop, (size_t)w * h * sizeof(uint32_t));
+  for (size_t i = 0U; i < (size_t)w * h; ++i) {
+    d->pixels[i] = d->backdrop[i];
+  }
   return d->backdrop_timeline;
 }
 
@@ -802,7 +804,7 @@ reserve(P4dDisplay* d, uint32_t w, uint32_t h)
   _Static_assert(sizeof(int64_t) % sizeof(float) == 0U, "misaligned floats");
   _Static_assert(sizeof(float) % sizeof(uint32_t) == 0U, "misaligned pixels");
   const size_t bytes = 2U * n * sizeof(int64_t) +
-                       2U * N_ROWS * n * sizeof(float) +
+                       (size_t)2U * N_ROWS * n * sizeof(float) +
                        2U * px * sizeof(uint32_t) + n * sizeof(bool);
   void* const block = malloc(bytes);
   if (!block) {

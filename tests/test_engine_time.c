@@ -267,7 +267,7 @@ render_song(P4dKind kind, int64_t from, int64_t to, float* out[])
 {
   P4dRig rig = p4d_rig_new(kind, 48000.0);
   p4d_engine_activate_at(rig.engine, 0, 120.0);
-  const int64_t warm = p4d_engine_exact_from(rig.engine, from);
+  const int64_t warm = p4d_engine_exact_from(rig.engine, from, NULL);
 
   float*       scratch[P4D_MAX_CHANNELS];
   static float discard[P4D_MAX_CHANNELS][64];
@@ -339,6 +339,62 @@ test_split_renders(void)
   p4d_buffers_free(&part);
 }
 
+/// Render [from, to) of the Noise, params held, started at start.
+static void
+render_held(P4dRig* rig, int64_t start, int64_t from, int64_t to, float* out[])
+{
+  float*       at[P4D_MAX_CHANNELS];
+  static float discard[P4D_MAX_CHANNELS][64];
+  p4d_engine_activate_at(rig->engine, start, 120.0);
+  for (int64_t f = start; f < to;) {
+    const int64_t stop = f < from ? from : to;
+    const int64_t end  = stop - f < 64 ? stop : f + 64;
+    for (unsigned c = 0U; c < rig->n_channels; ++c) {
+      at[c] = f < from ? discard[c] : out[c] + (f - from);
+    }
+    p4d_engine_process(rig->engine, rig->params, at, (uint32_t)(end - f));
+    f = end;
+  }
+}
+
+static void
+test_held_warm_up(void)
+{
+  // Told the parameters it will hold, a Noise that does not loop warms up
+  // from at most 0.4 s back (4 filters of Q = 0.1 s), as before loops
+  // existed; a looped one from as far back as its loop's filters reach.
+  // Either way the render joins a straight run from song frame 0.
+  const int64_t      n       = 9600;
+  static const float loops[] = { 0.0F, 4.0F, 0.75F };
+  for (size_t l = 0U; l < sizeof(loops) / sizeof(loops[0]); ++l) {
+    P4dRig rig                       = p4d_rig_new(P4D_KIND_NOISE, 48000.0);
+    rig.params[P4D_NOISE_LOOP_BEATS] = loops[l];
+    static const int64_t froms[]     = { 100032, 480017 };
+    for (size_t i = 0U; i < sizeof(froms) / sizeof(froms[0]); ++i) {
+      const int64_t from  = froms[i];
+      P4dBuffers    whole = p4d_buffers_new((size_t)n);
+      P4dBuffers    part  = p4d_buffers_new((size_t)n);
+      render_held(&rig, 0, from, from + n, whole.ch);
+      p4d_engine_activate_at(rig.engine, 0, 120.0);
+      const int64_t warm = p4d_engine_exact_from(rig.engine, from, rig.params);
+      const int64_t back = from - warm;
+      printf("# loop_beats %.2f, from %lld: warm-up %lld frames (%.3f s)\n",
+             (double)loops[l],
+             (long long)from,
+             (long long)back,
+             (double)back / 48000.0);
+      assert(loops[l] > 0.0F || back <= 19200);
+      render_held(&rig, warm, from, from + n, part.ch);
+      for (unsigned c = 0U; c < rig.n_channels; ++c) {
+        p4d_assert_same("held warm-up", whole.ch[c], part.ch[c], 0U, (size_t)n);
+      }
+      p4d_buffers_free(&whole);
+      p4d_buffers_free(&part);
+    }
+    p4d_engine_free(rig.engine);
+  }
+}
+
 int
 main(void)
 {
@@ -348,5 +404,6 @@ main(void)
   test_stop_and_roll();
   test_beats();
   test_split_renders();
+  test_held_warm_up();
   return 0;
 }

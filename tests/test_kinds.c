@@ -108,7 +108,7 @@ test_run(const P4dKindClass* kind)
   const P4dTransport tr = { true, true, false, false, 96000, 1.0, 0.0, 0.0 };
   kind->transport(proc, &tr);
   kind->activate_at(proc, 4800, 120.0);
-  assert(kind->exact_from(proc, 4800) <= 4800);
+  assert(kind->exact_from(proc, 4800, NULL) <= 4800);
   P4dPosition at;
   kind->position(proc, 0U, &at);
   assert(kind->takes_input ? kind->latency(proc) > 0U

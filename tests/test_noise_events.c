@@ -27,8 +27,8 @@
 #include "engine.h"
 #include "params.h"
 #include "support/basics.h"
-#include "support/png.h"
 #include "support/rig.h"
+#include "support/spectrogram.h"
 #include "support/spectrum.h"
 #include "support/stats.h"
 #include "support/texture_figures.h"
@@ -424,57 +424,6 @@ test_gusts(void)
 // -- The presets
 // -----------------------------------------------------------------
 
-/// Spectrogram window and hop, frames.
-#define SPEC_N 2048U
-#define SPEC_HOP 2400U
-
-/// Rows of the PNG (log frequency 20 Hz - 20 kHz) and its width at most.
-#define ROWS 200U
-
-static void
-spectrogram_png(const char* dir, const char* name, const float* x, size_t n)
-{
-  const size_t    cols = (n - SPEC_N) / SPEC_HOP;
-  P4dFft          f    = p4d_fft_new(SPEC_N);
-  uint32_t* const px   = calloc(cols * ROWS, sizeof(uint32_t));
-  assert(px);
-  for (size_t c = 0U; c < cols; ++c) {
-    for (size_t i = 0U; i < SPEC_N; ++i) {
-      const double w = 0.5 - 0.5 * cos(2.0 * PI * (double)i / SPEC_N);
-      f.re[i]        = w * (double)x[c * SPEC_HOP + i];
-      f.im[i]        = 0.0;
-    }
-    p4d_fft_run(&f);
-    for (size_t r = 0U; r < ROWS; ++r) {
-      const double hz  = 20.0 * pow(1000.0, (double)(ROWS - 1U - r) / ROWS);
-      const size_t bin = (size_t)(hz / RATE_HZ * SPEC_N + 0.5);
-      const size_t b   = bin < SPEC_N / 2U ? bin : SPEC_N / 2U - 1U;
-      const double p   = f.re[b] * f.re[b] + f.im[b] * f.im[b];
-      // dB of a full-scale sine's bin (Hann: sum w = N / 2).
-      const double db =
-        10.0 * log10(p / (0.25 * SPEC_N * SPEC_N / 4.0) + 1.0e-30);
-      // -80 dB (black) .. 0 dB (yellow), through blue and red.
-      double v             = (db + 80.0) / 80.0;
-      v                    = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
-      const uint32_t red   = (uint32_t)(255.0 * fmin(1.0, 2.0 * v));
-      const uint32_t green = (uint32_t)(255.0 * fmax(0.0, 2.0 * v - 1.0));
-      const uint32_t blue =
-        (uint32_t)(255.0 * (v < 0.5 ? 2.0 * v : 2.0 - 2.0 * v));
-      px[r * cols + c] = 0xFF000000U | red << 16U | green << 8U | blue;
-    }
-  }
-  char path[4200];
-  snprintf(path, sizeof(path), "%s/%s.png", dir, name);
-  assert(p4d_png_write(
-    path, (const uint8_t*)px, (uint32_t)cols, ROWS, (uint32_t)(cols * 4U)));
-  printf("# wrote %s (%zu x %u: 50 ms a column, 20 Hz - 20 kHz log)\n",
-         path,
-         cols,
-         ROWS);
-  free(px);
-  p4d_fft_free(&f);
-}
-
 /// Level (dB) and spectral centroid (Hz) of x over 100 ms windows, and
 /// their correlation.
 static double
@@ -562,7 +511,9 @@ test_presets(const char* exe_path, const char* png_dir)
              r,
              p4d_correlation(b.ch[0], b.ch[1], n));
       if (events) {
-        spectrogram_png(png_dir, files[k], b.ch[0], n);
+        char path[4200];
+        snprintf(path, sizeof(path), "%s/%s.png", png_dir, files[k]);
+        p4d_spectrogram_png(path, b.ch[0], n, RATE_HZ);
         if (k == 2U) {
           printf(
             "#   target: Wind's gusts brighten as they swell (r >= 0.5)\n");

@@ -290,8 +290,19 @@ hpf_reach(const P4dEngine* e, const P4dVoice* v)
   return P4D_HIGHPASS_FILTERS * e->hpf_step;
 }
 
+/// Whether a voice of these parameters would loop (at any tempo).
+static bool
+params_loop(const P4dEngine* e, const float* params)
+{
+  P4dVoice v;
+  p4d_voice_from_params(&e->setup, params, &v);
+  return v.loop_beats > 0.0;
+}
+
 int64_t
-p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
+p4d_engine_exact_from(const P4dEngine* engine,
+                      int64_t          frame,
+                      const float*     params)
 {
   if (!engine->setup.flavour->highpassed) {
     return frame;
@@ -299,14 +310,16 @@ p4d_engine_exact_from(const P4dEngine* engine, int64_t frame)
 
   // The filter in use at frame restarted at a grid point 3Q to 4Q back (a
   // loop's: see loop_grid()); nothing happened before frame 0.  Before
-  // its first voice the engine cannot know whether it will loop: then as
-  // far back as any loop's filters reach (loop_grid(): under 20Q for a
-  // loop shorter than 4Q, under 8Q + L / Q + 1 for a longer one, L up to
-  // 16 Q^2 frames), which a render cut there warms up in vain otherwise.
+  // its first voice the engine knows whether it will loop only from the
+  // parameters it will be given, when they are held: otherwise as far
+  // back as any loop's filters reach (loop_grid(): under 20Q for a loop
+  // shorter than 4Q, under 8Q + L / Q + 1 for a longer one, L up to 16
+  // Q^2 frames), which a render cut there warms up in vain otherwise.
   const P4dEngine* const e = engine;
   int64_t back = e->primed && e->cur.loop_len > 0.0 ? hpf_reach(e, &e->cur)
                                                     : hpf_age(e, frame);
-  if (!e->primed && back < P4D_LOOP_REACH_Q * e->hpf_step) {
+  if (!e->primed && (!params || params_loop(e, params)) &&
+      back < P4D_LOOP_REACH_Q * e->hpf_step) {
     back = P4D_LOOP_REACH_Q * e->hpf_step;
   }
   const int64_t reset = frame - back;

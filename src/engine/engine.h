@@ -140,10 +140,15 @@ p4d_engine_activate_at(P4dEngine* engine, int64_t frame, double bpm);
    window, see engine.c).  Rendering from the returned frame (with the same
    parameter timeline before it, see p4d_engine_process() with out NULL)
    gives, from frame on, the same samples as rendering from frame 0.
-   Realtime safe.
+   params: the parameters the engine will run with from there on, if they
+   are held, or NULL if they may change; before the engine's first voice
+   they tell whether it loops, which reaches further back (up to 2.4 s
+   instead of 0.4 s).  Realtime safe.
 */
 int64_t
-p4d_engine_exact_from(const P4dEngine* engine, int64_t frame);
+p4d_engine_exact_from(const P4dEngine* engine,
+                      int64_t          frame,
+                      const float*     params);
 
 /**
    Tell the engine the host transport at the next frame to process.

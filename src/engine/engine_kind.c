@@ -87,9 +87,10 @@ engine_kind_transport(void* instance, const P4dTransport* transport)
 }
 
 static int64_t
-engine_kind_exact_from(const void* instance, int64_t frame)
+engine_kind_exact_from(const void* instance, int64_t frame, const float* params)
 {
-  return p4d_engine_exact_from(((const EngineKind*)instance)->engine, frame);
+  return p4d_engine_exact_from(
+    ((const EngineKind*)instance)->engine, frame, params);
 }
 
 static void

@@ -131,8 +131,11 @@ struct P4dKindClassImpl {
   void (*transport)(void* instance, const P4dTransport* transport);
 
   /// The first frame to process from so that the output from frame on is
-  /// exact.  Realtime safe.
-  int64_t (*exact_from)(const void* instance, int64_t frame);
+  /// exact; params: those it will be processed with, if held, or NULL if
+  /// they may change (the answer then holds for any).  Realtime safe.
+  int64_t (*exact_from)(const void*  instance,
+                        int64_t      frame,
+                        const float* params);
 
   /**
      Process n_frames: params holds one raw value per parameter; in the

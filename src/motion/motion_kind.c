@@ -86,8 +86,9 @@ motion_kind_transport(void* instance, const P4dTransport* transport)
 }
 
 static int64_t
-motion_kind_exact_from(const void* instance, int64_t frame)
+motion_kind_exact_from(const void* instance, int64_t frame, const float* params)
 {
+  (void)params;
   return p4d_motion_exact_from(((const MotionKind*)instance)->motion, frame);
 }
 

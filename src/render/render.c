@@ -208,6 +208,16 @@ grid_floor(int64_t f, int64_t grid)
   return (q - (f % grid < 0)) * grid;
 }
 
+/// The first frame r's processor must run from for its output from frame
+/// on to be exact (the kind's exact_from), told the plan's parameters
+/// when they are held.
+static int64_t
+exact_from(const P4dPlan* plan, const Runner* r, int64_t frame)
+{
+  return r->kind->exact_from(
+    r->proc, frame, plan->automated ? NULL : plan->base);
+}
+
 /// The frame at which the block that starts at f ends (exclusive).
 static int64_t
 block_end(const P4dPlan* plan, int64_t f, int64_t limit)
@@ -276,7 +286,7 @@ render_chunk(const P4dPlan*   plan,
 {
   P4dRenderCode code = P4D_RENDER_SUCCESS;
   if (r->next != from) {
-    const int64_t warm = r->kind->exact_from(r->proc, from);
+    const int64_t warm = exact_from(plan, r, from);
     if (!plan->automated) {
       r->kind->activate_at(r->proc, warm, plan->tempo_bpm);
     } else {
@@ -344,7 +354,7 @@ render_rows(const P4dPlan*   plan,
     last = at;
     // Carry on through the frames between when that costs less than the
     // warm-up of a fresh start.
-    if (r->next >= r->kind->exact_from(r->proc, at) && r->next < at) {
+    if (r->next >= exact_from(plan, r, at) && r->next < at) {
       code    = advance(plan, r, r->next, at, NULL, true, status);
       r->next = code ? -1 : at;
     }
@@ -528,7 +538,7 @@ choose_runs(Shared* sh, const Runner* r)
     int64_t from = 0;
     int64_t to   = 0;
     chunk_range(sh->plan, k, &from, &to);
-    const int64_t w = from - r->kind->exact_from(r->proc, from);
+    const int64_t w = from - exact_from(sh->plan, r, from);
     warm            = w > warm ? w : warm;
   }
   const size_t chunk_bytes =

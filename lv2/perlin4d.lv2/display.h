@@ -90,7 +90,7 @@ typedef struct {
 /**
    The Noise's backdrop: its spectrum envelope (the octaves' weights, the
    band limit and the noise's roll-off above each octave's cell rate:
-   display.c, noise_power())
+   display_spectrum.c, noise_power())
    from P4D_DISPLAY_SPECTRUM_LOW_HZ (left) to P4D_DISPLAY_SPECTRUM_HIGH_HZ
    (right) on a log scale, its highest point at the top and
    P4D_DISPLAY_SPECTRUM_DB under it at the bottom, filled in the third

@@ -16,6 +16,9 @@
     buffer is aligned to its type;
   - the window follows the rate;
   - Motion's cutoff_now reads the cutoff control while the filter is off;
+  - which columns get their inner samples (a straight curve's do not, a
+    peak's and dense cycles' do); the Noise's kept backdrop is redrawn
+    when a control or the size moves;
   - draws: a song clock with the transport stopped queues none, a
     free-running clock (whose picture moves) queues them at the frame rate.
 */
@@ -339,12 +342,159 @@ test_cutoff_now(void)
   p4d_motion_free(m);
 }
 
+/// How many columns of an image w wide bend (mark_bends()).
+static uint32_t
+count_bends(const P4dDisplay* d, uint32_t w)
+{
+  uint32_t n = 0U;
+  for (uint32_t x = 0U; x < w; ++x) {
+    n += d->bends[x] ? 1U : 0U;
+  }
+  return n;
+}
+
+/**
+   Which columns get their inner samples: overshoot()'s parabola; a
+   straight curve none but the two at either end; a sharp peak inside a
+   column that column, and nothing far from it; a zigzag (cycles as dense
+   as the columns) every column; a Noise with grit every column (not
+   smooth).
+*/
+static void
+test_bends(void)
+{
+  assert(overshoot(0.0, 0.0, 0.0) == 0.0);
+  assert(overshoot(0.0, 1.0, 1.0) == 0.0); // the turn is outside
+  assert(fabs(overshoot(0.0, 0.0, -1.0) - 0.125) < 1.0e-12);
+  assert(isnan(overshoot(0.0, 0.0, (double)NAN)));
+
+  const uint32_t    w = 40U;
+  const uint32_t    h = 20U;
+  P4dDisplay* const d =
+    p4d_display_new(p4d_kind_by_plugin(P4D_PLUGIN_MOD), 48000.0);
+  assert(d && reserve(d, w, h));
+  float* rows[N_ROWS];
+  for (unsigned k = 0U; k < N_ROWS; ++k) {
+    rows[k] = values_row(d, k);
+  }
+  const P4dPreviewScale scale = {
+    0.0, 1.0, 0.5, { true, false, false, false }
+  };
+  float* const v = rows[0];
+
+  for (uint32_t x = 0U; x <= w; ++x) {
+    v[(size_t)x * P4D_DISPLAY_STEPS] = (float)x / (float)w;
+  }
+  mark_bends(d, w, h, rows, &scale);
+  assert(count_bends(d, w) == 4U && d->bends[0] && d->bends[w - 1U]);
+
+  // Its top in the middle of column 20, 0.475 rows above its edges.
+  for (uint32_t x = 0U; x <= w; ++x) {
+    const float u                    = ((float)x - 20.5f) / 3.0f;
+    v[(size_t)x * P4D_DISPLAY_STEPS] = 1.0f - u * u;
+  }
+  mark_bends(d, w, h, rows, &scale);
+  assert(d->bends[20] && !d->bends[10] && !d->bends[30]);
+  assert(count_bends(d, w) < w / 2U);
+
+  for (uint32_t x = 0U; x <= w; ++x) {
+    v[(size_t)x * P4D_DISPLAY_STEPS] = (float)(x % 2U);
+  }
+  mark_bends(d, w, h, rows, &scale);
+  assert(count_bends(d, w) == w);
+  p4d_display_free(d);
+
+  P4dDisplay* const n =
+    p4d_display_new(p4d_kind_by_plugin(P4D_PLUGIN_NOISE), 48000.0);
+  assert(n && reserve(n, w, h));
+  p4d_param_defaults(p4d_params(P4D_KIND_NOISE), n->seen.params);
+  n->seen.params[P4D_NOISE_GRIT] = 0.5f;
+  for (unsigned k = 0U; k < N_ROWS; ++k) {
+    rows[k] = values_row(n, k);
+  }
+  for (uint32_t x = 0U; x <= w; ++x) {
+    rows[0][(size_t)x * P4D_DISPLAY_STEPS] = 0.5f;
+  }
+  mark_bends(n, w, h, rows, &scale);
+  assert(count_bends(n, w) == w);
+  p4d_display_free(n);
+  printf("# bends: a line 4 columns, a peak its own, a zigzag and grit all\n");
+}
+
+/// The pixels of d drawn for params at w by h, into out.
+static void
+draw_into(P4dDisplay*  d,
+          const float* params,
+          uint32_t     w,
+          uint32_t     h,
+          uint32_t*    out)
+{
+  P4dPosition at[N_ENGINES] = { { 0 } };
+  at[0].bpm                 = 120.0;
+  at[0].frame               = 480000;
+  (void)publish(d, params, at, 256U);
+  const P4dIdpySurface* const s = p4d_display_render(d, w, h);
+  assert(s && s->width == (int)w && s->height == (int)h);
+  const uint32_t* const px = (const uint32_t*)(const void*)s->data;
+  for (size_t i = 0U; i < (size_t)w * h; ++i) {
+    out[i] = px[i];
+  }
+}
+
+/**
+   The Noise's backdrop is kept while its controls and size stand still,
+   and drawn afresh when either moves: each picture is the one a new
+   display draws.
+*/
+static void
+test_backdrop_cache(void)
+{
+  enum { W = 120, H = 50, PX = W * H };
+  static uint32_t a[PX];
+  static uint32_t b[PX];
+  float           p[P4D_MAX_PARAMS];
+  p4d_param_defaults(p4d_params(P4D_KIND_NOISE), p);
+  const P4dKindClass* const noise = p4d_kind_by_plugin(P4D_PLUGIN_NOISE);
+  P4dDisplay* const         kept  = p4d_display_new(noise, 48000.0);
+  assert(kept);
+  draw_into(kept, p, W, H, a);
+  draw_into(kept, p, W, H, b);
+  assert(!memcmp(a, b, sizeof(a)));
+
+  // Each change once to the display that keeps its backdrop, once to a
+  // new one.
+  static const struct {
+    int   param;
+    float value;
+    int   w;
+  } moves[] = {
+    { P4D_NOISE_GRAIN_HZ, 300.0f, W },   { P4D_NOISE_GUST_DB, 12.0f, W },
+    { P4D_NOISE_OCTAVES, 3.0f, W },      { P4D_NOISE_OCTAVES, 3.0f, W - 20 },
+    { P4D_NOISE_GUST_DB, 0.0f, W - 20 },
+  };
+  for (size_t i = 0U; i < sizeof(moves) / sizeof(moves[0]); ++i) {
+    p[moves[i].param]     = moves[i].value;
+    const uint32_t w      = (uint32_t)moves[i].w;
+    P4dDisplay* const new = p4d_display_new(noise, 48000.0);
+    assert(new);
+    draw_into(kept, p, w, H, a);
+    draw_into(new, p, w, H, b);
+    assert(!memcmp(a, b, (size_t)w * H * sizeof(uint32_t)));
+    p4d_display_free(new);
+  }
+  p4d_display_free(kept);
+  printf("# the Noise's kept backdrop is redrawn when a control or the "
+         "size moves\n");
+}
+
 int
 main(void)
 {
   test_sizes();
   test_span();
   test_cutoff_now();
+  test_bends();
+  test_backdrop_cache();
   test_wrap();
   test_draws();
   test_seqlock();

@@ -178,8 +178,9 @@ test_picture(void)
   }
 }
 
-/// Blending: 0 keeps, 1 replaces, a half rounds each channel to nearest,
-/// coverage beyond 0..1 is clamped, the result is opaque.
+/// Blending: 0 keeps, 1 replaces, a half rounds each channel to nearest
+/// (as lround(), at every pair of channels), coverage beyond 0..1 is
+/// clamped and NaN keeps the pixel, the result is opaque.
 static void
 test_blend(void)
 {
@@ -193,6 +194,26 @@ test_blend(void)
   p = 0x00102030U;
   p4d_draw_blend(&p, 0xFF102030U, -3.0);
   assert(p == 0xFF102030U);
+  // NaN keeps the pixel (it made a channel 0 when lround() rounded).
+  p = 0xFF102030U;
+  p4d_draw_blend(&p, 0xFFFFFFFFU, (double)NAN);
+  assert(p == 0xFF102030U);
+
+  // Every channel pair at coverages on a fine grid and at the halves:
+  // rounded as lround() rounds (the drawing's pixels before it stopped
+  // calling it).
+  static const double halves[] = { 0.5 / 255.0, 0.25, 0.3, 0.5, 0.75 };
+  for (uint32_t under = 0U; under < 256U; ++under) {
+    for (uint32_t over = 0U; over < 256U; over += 3U) {
+      for (int k = 0; k < 69; ++k) {
+        const double a = k < 64 ? k / 63.0 : halves[k - 64];
+        uint32_t     q = 0xFF000000U | under;
+        p4d_draw_blend(&q, 0xFF000000U | over, a);
+        const double x = (double)under + a * ((double)over - (double)under);
+        assert((q & 0xFFU) == (uint32_t)lround(x));
+      }
+    }
+  }
 }
 
 /// The pixel (x, y) of a curve of colour c over background b at coverage

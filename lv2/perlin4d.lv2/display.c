@@ -36,9 +36,11 @@
 
 #include "display.h"
 
+#include "display_spectrum.h"
 #include "draw.h"
 #include "kind.h"
 #include "noise.h"
+#include "texture.h"
 #include "theme.h"
 #include "voice.h"
 
@@ -99,13 +101,24 @@ struct P4dDisplayImpl {
   // render()'s own.
   Snapshot       seen;     ///< The last good copy
   bool           timeline; ///< Whether the last picture has a time line
-  void*          block;    ///< Where the three below are allocated
+  void*          block;    ///< Where the arrays below are allocated
   int64_t*       offsets;  ///< capacity_n frames (first: 8-byte aligned)
+  int64_t*       picks;    ///< capacity_n frames: those evaluated at once
   float*         values;   ///< N_ROWS rows of capacity_n floats
+  float*         picked;   ///< N_ROWS rows of capacity_n: picks' values
   uint32_t*      pixels;
+  uint32_t*      backdrop; ///< The Noise's backdrop as last drawn
+  bool*          bends;    ///< Per column: its inner samples evaluated
   uint32_t       capacity_px;
   uint32_t       capacity_n;
   P4dIdpySurface surface;
+
+  // The backdrop's cache: what it was drawn for (render()'s own).
+  bool     backdrop_valid;
+  bool     backdrop_timeline; ///< What the backdrop returned
+  uint32_t backdrop_w;
+  uint32_t backdrop_h;
+  float    backdrop_params[P4D_MAX_PARAMS];
 };
 
 P4dDisplay*
@@ -293,27 +306,59 @@ typedef bool (*Backdrop)(const P4dDisplay*     d,
 static bool
 noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row);
 
+/// Whether a kind's curves at the controls p are smooth: no feature
+/// narrower than its columns that its columns' edges do not announce, so
+/// sample() may skip the inner samples of columns that do not bend.
+typedef bool (*Smooth)(const float* p);
+
+/// fBm (Mod, Motion): every octave a smooth curve.
+static bool
+smooth_always(const float* p)
+{
+  (void)p;
+  return true;
+}
+
+/// The Noise's envelope is smooth with its gusts alone (and gusts
+/// events): grit is a fast flicker, drops are narrower than a column, and
+/// a wave crashes within one.
+static bool
+smooth_noise(const float* p)
+{
+  const float events = p[P4D_NOISE_EVENTS];
+  return p[P4D_NOISE_GRIT] == 0.0f &&
+         (events == (float)P4D_TEXTURE_EVENTS_OFF ||
+          events == (float)P4D_TEXTURE_EVENTS_GUSTS);
+}
+
 /// What sets the pace of a kind's time line: its clock control, its rate
 /// in Hz and its period in beats (on a song beats clock), or -1 for none;
-/// and its backdrop.
+/// its backdrop; and when its curves are smooth (NULL: never).
 typedef struct {
   int      clock;
   int      rate_hz;
   int      period_beats;
   Backdrop backdrop;
+  Smooth   smooth;
 } Pace;
 
 static const Pace pace[] = {
-  [P4D_KIND_MOD]   = { P4D_MOD_CLOCK,
-                       P4D_MOD_RATE_HZ,
-                       P4D_MOD_PERIOD_BEATS,
-                       NULL },
-  [P4D_KIND_NOISE] = { P4D_NOISE_CLOCK, P4D_NOISE_GUST_HZ, -1, noise_backdrop },
+  [P4D_KIND_MOD]    = { P4D_MOD_CLOCK,
+                        P4D_MOD_RATE_HZ,
+                        P4D_MOD_PERIOD_BEATS,
+                        NULL,
+                        smooth_always },
+  [P4D_KIND_NOISE]  = { P4D_NOISE_CLOCK,
+                        P4D_NOISE_GUST_HZ,
+                        -1,
+                        noise_backdrop,
+                        smooth_noise },
   [P4D_KIND_MOTION] = { P4D_MOTION_CLOCK,
                         P4D_MOTION_RATE_HZ,
                         P4D_MOTION_PERIOD_BEATS,
-                        NULL },
-  [P4D_KIND_IMAGE]  = { -1, -1, -1, NULL },
+                        NULL,
+                        smooth_always },
+  [P4D_KIND_IMAGE]  = { -1, -1, -1, NULL, NULL },
 };
 
 double
@@ -402,100 +447,225 @@ values_row(P4dDisplay* d, unsigned k)
 }
 
 /**
-   The spectrum envelope of the Noise's signal at the controls p: the
-   power density at f_hz, relative: the sum over the n octaves k that
-   p4d_fbm_weights() weighs w_k (the band limit's fade included) of
-   w_k^2 / f_k g(f / f_k), where f_k is grain_hz times lacunarity^k (the
-   octave's cells per second: its power spreads over a band that wide) and
-   g(r) = 1 / (1 + (r / P4D_DISPLAY_GRAIN_KNEE)^8).  Fitted to the Noise's
-   measured spectrum (renderer, 10 s, 8192-point FFTs) within 3 dB from 25
-   Hz to 19 kHz at its defaults and at grain 300 Hz, 8 octaves,
-   lacunarity 2.5, persistence 0.7.
-*/
-static double
-noise_power(const float* p, const float* weight, unsigned n, double f_hz)
-{
-  double sum = 0.0;
-  double f_k = (double)p[P4D_NOISE_GRAIN_HZ];
-  for (unsigned k = 0U; k < n; ++k) {
-    const double r  = f_hz / (f_k * P4D_DISPLAY_GRAIN_KNEE);
-    const double r2 = r * r;
-    sum += (double)weight[k] * weight[k] / f_k / (1.0 + r2 * r2 * r2 * r2);
-    f_k *= (double)p[P4D_NOISE_LACUNARITY];
-  }
-  return sum;
-}
-
-/// The frequency at column position x of an image w wide (log scale).
-static double
-spectrum_hz(double x, uint32_t w)
-{
-  return P4D_DISPLAY_SPECTRUM_LOW_HZ *
-         pow(P4D_DISPLAY_SPECTRUM_HIGH_HZ / P4D_DISPLAY_SPECTRUM_LOW_HZ,
-             x / (double)w);
-}
-
-/**
-   The Noise's backdrop (display.h): its spectrum envelope, filled, with a
-   dotted line at the band limit; its gusts' time line only when there are
-   gusts or grit.
+   The Noise's backdrop (display.h): its spectrum envelope
+   (display_spectrum.h); its gusts' time line only when there are gusts or
+   grit.
 */
 static bool
 noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row)
 {
-  const float* const p       = d->seen.params;
-  const double       sr      = d->sample_rate_hz;
-  const double       top     = 0.5 * sr < P4D_BAND_HZ ? 0.5 * sr : P4D_BAND_HZ;
-  const P4dFbm       fbm     = { p[P4D_NOISE_OCTAVES],
-                                 p[P4D_NOISE_LACUNARITY],
-                                 p[P4D_NOISE_PERSISTENCE],
-                                 top / sr };
-  const double       step[4] = { 0.0, 0.0, 0.0, p[P4D_NOISE_GRAIN_HZ] / sr };
-  float              weight[P4D_FBM_MAX_OCTAVES];
-  const unsigned     n = p4d_fbm_weights(&fbm, step, weight);
+  const float* const p = d->seen.params;
+  p4d_display_spectrum(p, d->sample_rate_hz, s, row);
+  return p[P4D_NOISE_GUST_DB] > 0.0f || p[P4D_NOISE_GRIT] > 0.0f;
+}
 
-  // The envelope at the columns' edges, in dB under its highest point.
-  double peak = 0.0;
-  for (uint32_t x = 0U; x <= s->width; ++x) {
-    const double e = noise_power(p, weight, n, spectrum_hz(x, s->width));
-    row[x]         = (float)e;
-    peak           = e > peak ? e : peak;
-  }
-  for (uint32_t x = 0U; x <= s->width; ++x) {
-    row[x] = peak > 0.0 && row[x] > 0.0f
-               ? (float)(10.0 * log10((double)row[x] / peak))
-               : (float)-P4D_DISPLAY_SPECTRUM_DB;
-  }
+/**
+   How far (in rows) a curve may reach beyond its column's edges, as
+   estimated from them (overshoot()), before the column's inner samples
+   are evaluated.
+*/
+#define P4D_DISPLAY_OVERSHOOT_ROWS (1.0 / 16.0)
 
-  // Filled under the envelope, then the envelope, in the third colour.
-  const uint32_t colour = p4d_theme_dark.channel[2].argb;
-  const double   low    = -P4D_DISPLAY_SPECTRUM_DB;
-  for (uint32_t x = 0U; x < s->width; ++x) {
-    const double y0 = p4d_draw_y(s->height, row[x], low, 0.0);
-    const double y1 = p4d_draw_y(s->height, row[x + 1U], low, 0.0);
-    const double y  = 0.5 * (y0 + y1);
-    for (uint32_t r = 0U; r < s->height; ++r) {
-      const double cover = (double)r + 0.5 - y;
-      if (cover > 0.0) {
-        p4d_draw_blend(s->pixels + (size_t)r * s->stride + x,
-                       colour,
-                       P4D_DISPLAY_SPECTRUM_FILL * (cover < 1.0 ? cover : 1.0));
+/**
+   How far (in rows) a curve may bend over a column's edge, however steep
+   it is, before the column's inner samples are evaluated: it then leaves
+   its chord by half a row, and an edge that bends that much may
+   be a cycle the edges alias (a zigzag from edge to edge).
+*/
+#define P4D_DISPLAY_BEND_ROWS 4.0
+
+/**
+   How far beyond its edges y0 and y1 (rows) a curve reaches inside a
+   column, estimated as a parabola through them that bends by bend rows
+   (its second difference over columns): 0 when it is steep enough
+   that its turn (its peak or trough) lies outside the column, else
+   (bend / 2 - |y1 - y0|)^2 / (2 bend).  NaN when bend is.
+*/
+static double
+overshoot(double y0, double y1, double bend)
+{
+  const double half  = 0.5 * fabs(bend);
+  const double slope = fabs(y1 - y0);
+  return half > slope  ? (half - slope) * (half - slope) / (4.0 * half)
+         : isnan(bend) ? bend
+                       : 0.0;
+}
+
+/// Row k of the values of the frames picked (d->picks).
+static float*
+picked_row(P4dDisplay* d, unsigned k)
+{
+  return d->picked + (size_t)k * d->capacity_n;
+}
+
+/**
+   Mark in d->bends the columns whose inner samples are evaluated: all of
+   them if the kind's curves are not smooth at the controls seen (Pace);
+   else the first and the
+   two at either end, and those where a curve shown may reach more than
+   P4D_DISPLAY_OVERSHOOT_ROWS beyond the column's edges or bend more than
+   P4D_DISPLAY_BEND_ROWS (overshoot(), with
+   the largest bend at its two edges and the two beyond them: a curve that
+   turns within a column or two bends there; rows[k] holds the edges); all
+   of them where more than half do.
+*/
+static void
+mark_bends(P4dDisplay*            d,
+           uint32_t               w,
+           uint32_t               h,
+           float* const           rows[],
+           const P4dPreviewScale* scale)
+{
+  const uint32_t steps = P4D_DISPLAY_STEPS;
+  const Smooth   smoothly =
+    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0])
+        ? pace[d->kind->params].smooth
+        : NULL;
+  const bool smooth = smoothly && smoothly(d->seen.params);
+  for (uint32_t x = 0U; x < w; ++x) {
+    d->bends[x] = !smooth || x < 2U || x + 2U >= w;
+  }
+  for (unsigned k = 0U; smooth && k < N_CURVES; ++k) {
+    if (!scale->shown[k]) {
+      continue;
+    }
+    const float* const v = rows[k];
+    // y[0..5]: the edges x - 2 to x + 3 around column x (from edge x to
+    // x + 1), at x = 2 first; the bend at the four edges x - 1 to x + 2.
+    double y[6];
+    for (uint32_t i = 0U; i < 5U; ++i) {
+      y[i] = p4d_draw_y(h, v[(size_t)i * steps], scale->low, scale->high);
+    }
+    for (uint32_t x = 2U; x + 2U < w; ++x) {
+      y[5] =
+        p4d_draw_y(h, v[(size_t)(x + 3U) * steps], scale->low, scale->high);
+      double bend = 0.0;
+      for (unsigned i = 1U; i <= 4U; ++i) {
+        const double b = y[i - 1U] - 2.0 * y[i] + y[i + 1U];
+        bend           = fabs(b) > fabs(bend) || isnan(b) ? b : bend;
+      }
+      if (!(overshoot(y[2], y[3], bend) <= P4D_DISPLAY_OVERSHOOT_ROWS &&
+            fabs(bend) <= P4D_DISPLAY_BEND_ROWS)) {
+        d->bends[x] = true;
+      }
+      for (unsigned i = 0U; i < 5U; ++i) {
+        y[i] = y[i + 1U];
       }
     }
   }
-  p4d_draw_curve(s, row, 1U, low, 0.0, colour, 0U);
 
-  // The band limit, dotted, if it is in the picture.
-  const double at =
-    (double)s->width * log(top / P4D_DISPLAY_SPECTRUM_LOW_HZ) /
-    log(P4D_DISPLAY_SPECTRUM_HIGH_HZ / P4D_DISPLAY_SPECTRUM_LOW_HZ);
-  if (at >= 0.0 && at < (double)s->width) {
-    for (uint32_t r = 0U; r < s->height; r += 3U) {
-      s->pixels[(size_t)r * s->stride + (uint32_t)at] =
-        p4d_theme_dark.grid.argb;
+  // Where most columns bend, cycles come about as dense as the columns
+  // and their edges alias: every column gets its inner samples.
+  uint32_t n_bends = 0U;
+  for (uint32_t x = 0U; x < w; ++x) {
+    n_bends += d->bends[x] ? 1U : 0U;
+  }
+  for (uint32_t x = 0U; n_bends > w / 2U && x < w; ++x) {
+    d->bends[x] = true;
+  }
+}
+
+/**
+   Evaluate the kind's rows at d->offsets (w * P4D_DISPLAY_STEPS + 1
+   frames) into rows, and its scale.  The columns' edges first; then, at
+   once, the inner samples of the columns that bend (mark_bends()); a
+   column that does not bend keeps its edges' values inside (the first
+   half its left edge's, the rest its right edge's), so its run is the one
+   between its edges, as it is when the curve is straight or monotonic
+   across it.
+*/
+static void
+sample(P4dDisplay*      d,
+       uint32_t         w,
+       uint32_t         h,
+       float* const     rows[],
+       P4dPreviewScale* scale)
+{
+  const uint32_t steps = P4D_DISPLAY_STEPS;
+  float*         part[N_ROWS];
+  for (unsigned k = 0U; k < N_ROWS; ++k) {
+    part[k] = picked_row(d, k);
+  }
+
+  for (uint32_t x = 0U; x <= w; ++x) {
+    d->picks[x] = d->offsets[(size_t)x * steps];
+  }
+  d->kind->preview(
+    d->scratch, d->seen.params, d->seen.at, d->picks, w + 1U, part, scale);
+  for (unsigned k = 0U; k < N_ROWS; ++k) {
+    for (uint32_t x = 0U; x <= w; ++x) {
+      rows[k][(size_t)x * steps] = part[k][x];
     }
   }
-  return p[P4D_NOISE_GUST_DB] > 0.0f || p[P4D_NOISE_GRIT] > 0.0f;
+
+  mark_bends(d, w, h, rows, scale);
+  uint32_t m = 0U;
+  for (uint32_t x = 0U; x < w; ++x) {
+    for (uint32_t j = 1U; d->bends[x] && j < steps; ++j) {
+      d->picks[m++] = d->offsets[(size_t)x * steps + j];
+    }
+  }
+  if (m > 0U) {
+    P4dPreviewScale again = *scale;
+    d->kind->preview(
+      d->scratch, d->seen.params, d->seen.at, d->picks, m, part, &again);
+  }
+
+  m = 0U;
+  for (uint32_t x = 0U; x < w; ++x) {
+    const size_t at = (size_t)x * steps;
+    for (unsigned k = 0U; k < N_ROWS; ++k) {
+      if (d->bends[x]) {
+        for (uint32_t j = 1U; j < steps; ++j) {
+          rows[k][at + j] = part[k][m + j - 1U];
+        }
+      } else if (k < N_CURVES && scale->shown[k]) {
+        for (uint32_t j = 1U; j < steps; ++j) {
+          rows[k][at + j] = rows[k][j < steps - j ? at : at + steps];
+        }
+      }
+    }
+    m += d->bends[x] ? steps - 1U : 0U;
+  }
+}
+
+/**
+   Draw the kind's backdrop (non-NULL) into d->pixels: from d->backdrop if
+   it was drawn for these controls at this size, else afresh (and kept).
+   Returns whether the time line is drawn over it.
+*/
+static bool
+draw_backdrop(P4dDisplay* d, Backdrop backdrop, uint32_t w, uint32_t h)
+{
+  bool same = d->backdrop_valid && d->backdrop_w == w && d->backdrop_h == h;
+  for (uint32_t i = 0U; same && i < d->n_params; ++i) {
+    same = d->backdrop_params[i] == d->seen.params[i];
+  }
+  if (!same) {
+    const P4dDrawSurface s = { d->backdrop, w, h, w };
+    p4d_draw_background(&s, &p4d_theme_dark, 0U);
+    // The last row: no preview fills it (P4D_PREVIEW_ROWS).
+    d->backdrop_timeline = backdrop(d, &s, values_row(d, N_ROWS - 1U));
+    if (d->backdrop_timeline) {
+      // The past darkened, as on the plain time line.
+      for (uint32_t y = 0U; y < h; ++y) {
+        for (uint32_t x = 0U; x < p4d_display_head(w); ++x) {
+          p4d_draw_blend(
+            &d->backdrop[(size_t)y * w + x], p4d_theme_dark.past.argb, 0.5);
+        }
+      }
+    }
+    for (uint32_t i = 0U; i < d->n_params; ++i) {
+      d->backdrop_params[i] = d->seen.params[i];
+    }
+    d->backdrop_w     = w;
+    d->backdrop_h     = h;
+    d->backdrop_valid = true;
+  }
+  for (size_t i = 0U; i < (size_t)w * h; ++i) {
+    d->pixels[i] = d->backdrop[i];
+  }
+  return d->backdrop_timeline;
 }
 
 /// The kind's curves over the columns, drawn on their scale, over its
@@ -503,38 +673,24 @@ noise_backdrop(const P4dDisplay* d, const P4dDrawSurface* s, float* row)
 static void
 draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
 {
+  const Backdrop backdrop =
+    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0])
+      ? pace[d->kind->params].backdrop
+      : NULL;
+  if (backdrop && !draw_backdrop(d, backdrop, w, h)) {
+    return;
+  }
+
   float* rows[N_ROWS];
   for (unsigned k = 0U; k < N_ROWS; ++k) {
     rows[k] = values_row(d, k);
   }
   P4dPreviewScale scale = { 0.0, 0.0, 0.0, { false, false, false, false } };
-  d->kind->preview(d->scratch,
-                   d->seen.params,
-                   d->seen.at,
-                   d->offsets,
-                   w * P4D_DISPLAY_STEPS + 1U,
-                   rows,
-                   &scale);
+  sample(d, w, h, rows, &scale);
 
-  const int      grid = p4d_draw_row(h, scale.grid, scale.low, scale.high);
-  const Backdrop backdrop =
-    (size_t)d->kind->params < sizeof(pace) / sizeof(pace[0])
-      ? pace[d->kind->params].backdrop
-      : NULL;
+  const int grid = p4d_draw_row(h, scale.grid, scale.low, scale.high);
   if (backdrop) {
     const P4dDrawSurface s = canvas(d, w, h);
-    p4d_draw_background(&s, &p4d_theme_dark, 0U);
-    // The last row: no preview fills it (P4D_PREVIEW_ROWS).
-    if (!backdrop(d, &s, values_row(d, N_ROWS - 1U))) {
-      return;
-    }
-    // The past darkened, as on the plain time line.
-    for (uint32_t y = 0U; y < h; ++y) {
-      for (uint32_t x = 0U; x < p4d_display_head(w); ++x) {
-        p4d_draw_blend(
-          &d->pixels[(size_t)y * w + x], p4d_theme_dark.past.argb, 0.5);
-      }
-    }
     p4d_draw_dashes(&s, grid, p4d_theme_dark.grid.argb);
   } else {
     draw_background(d, w, h, grid);
@@ -550,7 +706,8 @@ draw_curves(P4dDisplay* d, uint32_t w, uint32_t h)
 /**
    Make room for an image w by h and its samples; false when out of memory.
    One block: the 64-bit offsets first (malloc aligns them), then the
-   floats, then the pixels, so each is aligned whatever the size.
+   floats, then the pixels, then the flags, so each is aligned whatever the
+   size.
 */
 static bool
 reserve(P4dDisplay* d, uint32_t w, uint32_t h)
@@ -563,20 +720,26 @@ reserve(P4dDisplay* d, uint32_t w, uint32_t h)
 
   _Static_assert(sizeof(int64_t) % sizeof(float) == 0U, "misaligned floats");
   _Static_assert(sizeof(float) % sizeof(uint32_t) == 0U, "misaligned pixels");
-  const size_t bytes =
-    n * sizeof(int64_t) + N_ROWS * n * sizeof(float) + px * sizeof(uint32_t);
+  const size_t bytes = 2U * n * sizeof(int64_t) +
+                       (size_t)2U * N_ROWS * n * sizeof(float) +
+                       2U * px * sizeof(uint32_t) + n * sizeof(bool);
   void* const block = malloc(bytes);
   if (!block) {
     return false;
   }
 
   free(d->block);
-  d->block       = block;
-  d->offsets     = (int64_t*)block;
-  d->values      = (float*)(d->offsets + n);
-  d->pixels      = (uint32_t*)(d->values + N_ROWS * n);
-  d->capacity_px = (uint32_t)px;
-  d->capacity_n  = (uint32_t)n;
+  d->block          = block;
+  d->offsets        = (int64_t*)block;
+  d->picks          = d->offsets + n;
+  d->values         = (float*)(d->picks + n);
+  d->picked         = d->values + N_ROWS * n;
+  d->pixels         = (uint32_t*)(d->picked + N_ROWS * n);
+  d->backdrop       = d->pixels + px;
+  d->bends          = (bool*)(d->backdrop + px);
+  d->capacity_px    = (uint32_t)px;
+  d->capacity_n     = (uint32_t)n;
+  d->backdrop_valid = false;
   return true;
 }
 

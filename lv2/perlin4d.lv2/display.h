@@ -79,7 +79,9 @@ typedef struct {
    covers the P4D_DISPLAY_STEPS + 1 frames likewise at x - 0.5,
    x - 0.5 + 1 / P4D_DISPLAY_STEPS, ... x + 0.5 (p4d_display_offset()):
    where cycles are denser than pixels the curve is a band from its
-   minimum to its maximum (draw.h).
+   minimum to its maximum (draw.h).  The inner frames are evaluated only
+   where a curve may reach beyond its column's edges (display.c,
+   sample()); elsewhere the run is the one between the edges.
 */
 #define P4D_DISPLAY_CYCLES 4.0
 #define P4D_DISPLAY_MIN_S 0.25
@@ -90,7 +92,7 @@ typedef struct {
 /**
    The Noise's backdrop: its spectrum envelope (the octaves' weights, the
    band limit and the noise's roll-off above each octave's cell rate:
-   display.c, noise_power())
+   display_spectrum.c, noise_power())
    from P4D_DISPLAY_SPECTRUM_LOW_HZ (left) to P4D_DISPLAY_SPECTRUM_HIGH_HZ
    (right) on a log scale, its highest point at the top and
    P4D_DISPLAY_SPECTRUM_DB under it at the bottom, filled in the third

@@ -70,15 +70,29 @@ p4d_draw_row(uint32_t h, double v, double low, double high)
   return (int)lround(p4d_draw_y(h, v, low, high));
 }
 
+/**
+   x rounded to nearest, halves up: lround() for 0 <= x < 2^32, without its
+   call.  x - floor(x) is exact (Sterbenz), so the comparison is too.
+*/
+static uint32_t
+round_channel(double x)
+{
+  const uint32_t i = (uint32_t)x;
+  return i + (x - (double)i >= 0.5 ? 1U : 0U);
+}
+
 void
 p4d_draw_blend(uint32_t* px, uint32_t argb, double coverage)
 {
-  const double a   = coverage < 0.0 ? 0.0 : coverage > 1.0 ? 1.0 : coverage;
+  // NaN fails the first test: no coverage.
+  const double a   = coverage > 0.0 ? coverage < 1.0 ? coverage : 1.0 : 0.0;
   uint32_t     out = 0xFF000000U;
   for (unsigned shift = 0U; shift < 24U; shift += 8U) {
     const double under = (double)((*px >> shift) & 0xFFU);
     const double over  = (double)((argb >> shift) & 0xFFU);
-    out |= (uint32_t)lround(under + a * (over - under)) << shift;
+    // Between under and over, both in 0-255: a * (over - under) rounds
+    // no further than over - under itself.
+    out |= round_channel(under + a * (over - under)) << shift;
   }
   *px = out;
 }

@@ -106,7 +106,8 @@ p4d_draw_y(uint32_t h, double v, double low, double high);
 
 /**
    Blend argb over the pixel at px by coverage (0: keep the pixel, 1:
-   argb, clamped to that range), channel by channel, rounded to nearest;
+   argb, clamped to that range; NaN keeps the pixel), channel by channel,
+   rounded to nearest (halves up);
    the result is opaque.  Realtime safe.
 */
 void

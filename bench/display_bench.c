@@ -47,17 +47,15 @@ typedef struct {
   const char* preset; ///< "symbol=value ..." over the defaults
 } Setting;
 
+/// The Mod's preset Nervous jitter, as controls.
+#define NERVOUS \
+  "rate_hz=8 octaves=5 lacunarity=2.5 persistence=0.7 spread=1 smooth_ms=5"
+
 static const Setting settings[] = {
   { 0U, "mod/default", "" },
-  { 0U,
-    "mod/nervous",
-    "rate_hz=8 octaves=5 lacunarity=2.5 persistence=0.7 spread=1 "
-    "smooth_ms=5" },
+  { 0U, "mod/nervous", NERVOUS },
   { 1U, "modcv/default", "" },
-  { 1U,
-    "modcv/nervous",
-    "rate_hz=8 octaves=5 lacunarity=2.5 persistence=0.7 spread=1 "
-    "smooth_ms=5" },
+  { 1U, "modcv/nervous", NERVOUS },
   { 2U, "noise/default", "" },
   { 2U,
     "noise/wind",

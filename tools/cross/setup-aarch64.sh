@@ -6,14 +6,10 @@
 # for ARM): meson setup with tools/cross/aarch64-linux-gnu.ini, the
 # remaining arguments passed on to meson.
 #
-# Debian 12's libopenexr-dev is not multiarch (its amd64 and arm64 packages
-# conflict), so a machine that builds natively too has the amd64 headers
-# and only the arm64 runtime library (libopenexr-3-1-30:arm64).  The
-# headers are the same on both (one version, both LP64 little-endian):
-# without an arm64 OpenEXR.pc this script writes one into
-# BUILD_DIR/openexr-arm64 with a libOpenEXRCore.so link to the arm64
-# runtime, and a second cross file that points pkg-config and the linker
-# there.
+# Without an arm64 OpenEXR.pc (Debian 12's libopenexr-dev is not
+# multiarch), tools/cross/openexr-overlay.sh writes one into
+# BUILD_DIR/openexr-arm64, and a second cross file points pkg-config and
+# the linker there.
 #
 #   tools/cross/setup-aarch64.sh BUILD_DIR [MESON_ARGS...]
 set -euo pipefail
@@ -28,26 +24,10 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 multiarch=/usr/lib/aarch64-linux-gnu
 cross=("--cross-file" "$src/tools/cross/aarch64-linux-gnu.ini")
 
-if [ ! -e "$multiarch/pkgconfig/OpenEXR.pc" ]; then
-  core=$(find "$multiarch" -maxdepth 1 -name 'libOpenEXRCore-*.so.*' | sort | head -n 1)
-  version=$(pkg-config --modversion OpenEXR 2>/dev/null || true)
-  if [ -z "$core" ] || [ ! -e /usr/include/OpenEXR/openexr.h ] || [ -z "$version" ]; then
-    echo "$0: needs libopenexr-3-1-30:arm64 and the OpenEXR headers (libopenexr-dev)" >&2
-    exit 1
-  fi
-  mkdir -p "$build"
-  build=$(cd "$build" && pwd)
-  overlay=$build/openexr-arm64
-  mkdir -p "$overlay/lib" "$overlay/pkgconfig"
-  ln -sf "$core" "$overlay/lib/libOpenEXRCore.so"
-  cat >"$overlay/pkgconfig/OpenEXR.pc" <<PC
-Name: OpenEXR
-Description: OpenEXR's headers and the arm64 OpenEXRCore (tools/cross/setup-aarch64.sh)
-Version: $version
-Requires: Imath
-Libs: -L$overlay/lib -lOpenEXRCore
-Cflags: -I/usr/include -I/usr/include/OpenEXR -pthread
-PC
+mkdir -p "$build"
+build=$(cd "$build" && pwd)
+overlay=$("$src/tools/cross/openexr-overlay.sh" "$build/openexr-arm64")
+if [ -n "$overlay" ]; then
   cat >"$overlay/openexr.ini" <<INI
 [properties]
 pkg_config_libdir = ['$overlay/pkgconfig', '$multiarch/pkgconfig', '/usr/share/pkgconfig']

@@ -8,11 +8,10 @@
 #
 # Debian 12's libopenexr-dev is not multiarch: its arm64 package cannot be
 # installed beside the amd64 one, so dpkg-checkbuilddeps cannot be
-# satisfied and the build runs with -d (no build-dependency check).  As in
-# tools/cross/setup-aarch64.sh, the amd64 package's headers (the same for
-# both: one version, both LP64 little-endian) are paired with the arm64
-# runtime libopenexr-3-1-30:arm64 through an OpenEXR.pc written into a
-# temporary folder; the meson cross file (tools/cross/aarch64-linux-gnu.ini
+# satisfied and the build runs with -d (no build-dependency check).  The
+# amd64 package's headers are paired with the arm64 runtime
+# libopenexr-3-1-30:arm64 through an OpenEXR.pc that
+# tools/cross/openexr-overlay.sh writes into a temporary folder; the meson cross file (tools/cross/aarch64-linux-gnu.ini
 # with that folder on pkg-config's path) goes to debhelper through
 # DH_MESON_CROSS_FILE.  The tests are not run (nocheck): under qemu-user
 # they take over an hour (.ci/cross-aarch64 runs the ones that compare the
@@ -33,27 +32,12 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/perlin4d-cross.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 pc_libdir="'$multiarch/pkgconfig', '/usr/share/pkgconfig'"
 ldflags=${DEB_LDFLAGS_APPEND:-}
-if [ ! -e "$multiarch/pkgconfig/OpenEXR.pc" ]; then
-  core=$(find "$multiarch" -maxdepth 1 -name 'libOpenEXRCore-*.so.*' | sort | head -n 1)
-  version=$(pkg-config --modversion OpenEXR 2>/dev/null || true)
-  if [ -z "$core" ] || [ ! -e /usr/include/OpenEXR/openexr.h ] || [ -z "$version" ]; then
-    echo "$0: needs libopenexr-3-1-30:arm64 and the OpenEXR headers (libopenexr-dev)" >&2
-    exit 1
-  fi
-  mkdir -p "$work/lib" "$work/pkgconfig"
-  ln -s "$core" "$work/lib/libOpenEXRCore.so"
-  cat >"$work/pkgconfig/OpenEXR.pc" <<PC
-Name: OpenEXR
-Description: OpenEXR's headers and the arm64 OpenEXRCore (tools/package/cross-arm64.sh)
-Version: $version
-Requires: Imath
-Libs: -L$work/lib -lOpenEXRCore
-Cflags: -I/usr/include -I/usr/include/OpenEXR -pthread
-PC
-  pc_libdir="'$work/pkgconfig', $pc_libdir"
+overlay=$("$src/tools/cross/openexr-overlay.sh" "$work/openexr-arm64")
+if [ -n "$overlay" ]; then
+  pc_libdir="'$overlay/pkgconfig', $pc_libdir"
   # Through dpkg-buildflags (LDFLAGS), not the cross file's c_link_args,
   # which would replace Debian's LDFLAGS (-z relro -z now) instead.
-  ldflags="$ldflags -L$work/lib"
+  ldflags="$ldflags -L$overlay/lib"
 fi
 
 # One cross file: tools/cross/aarch64-linux-gnu.ini without its

@@ -432,8 +432,8 @@ level_centroid(const float* x, size_t n)
   const size_t win = 4096U;
   const size_t m   = n / win;
   P4dFft       f   = p4d_fft_new(win);
-  double*      lv  = calloc(m, sizeof(double));
-  double*      ce  = calloc(m, sizeof(double));
+  float*       lv  = calloc(m, sizeof(float));
+  float*       ce  = calloc(m, sizeof(float));
   assert(lv && ce);
   for (size_t k = 0U; k < m; ++k) {
     double power = 0.0;
@@ -451,25 +451,10 @@ level_centroid(const float* x, size_t n)
       num += p * (double)b * RATE_HZ / (double)win;
       den += p;
     }
-    lv[k] = 10.0 * log10(power / (double)win + 1.0e-30);
-    ce[k] = num / (den + 1.0e-30);
+    lv[k] = (float)(10.0 * log10(power / (double)win + 1.0e-30));
+    ce[k] = (float)(num / (den + 1.0e-30));
   }
-  double sl  = 0.0;
-  double sc  = 0.0;
-  double sll = 0.0;
-  double scc = 0.0;
-  double slc = 0.0;
-  for (size_t k = 0U; k < m; ++k) {
-    sl += lv[k];
-    sc += ce[k];
-    sll += lv[k] * lv[k];
-    scc += ce[k] * ce[k];
-    slc += lv[k] * ce[k];
-  }
-  const double dm  = (double)m;
-  const double cov = slc / dm - (sl / dm) * (sc / dm);
-  const double r   = cov / sqrt((sll / dm - (sl / dm) * (sl / dm)) *
-                              (scc / dm - (sc / dm) * (sc / dm)));
+  const double r = p4d_correlation(lv, ce, m);
   free(lv);
   free(ce);
   p4d_fft_free(&f);

@@ -309,6 +309,22 @@ render(const char* input, const char* const* sets, const char* const* extra)
 
 // -- The cases ---------------------------------------------------------------
 
+/// Render name with controls in 2 jobs and check that out.wav equals the
+/// processor's straight run; the frames compared.
+static size_t
+two_jobs_match_processor(const char*        name,
+                         const char* const* controls,
+                         double             rate)
+{
+  static const char* const two_jobs[] = { "--jobs", "2", NULL };
+  render(name, controls, two_jobs);
+  size_t       n    = 0U;
+  float* const want = processor_output(name, controls, false, &n);
+  check_written("out.wav", want, rate, n);
+  free(want);
+  return n;
+}
+
 /**
    The file equals the processor's straight run, and the plugin's: stereo
    float at 48 kHz over two chunks of the renderer in 2 jobs; mono FLAC at
@@ -317,7 +333,6 @@ render(const char* input, const char* const* sets, const char* const* extra)
 static void
 test_exact(void)
 {
-  static const char* const two_jobs[] = { "--jobs", "2", NULL };
   static const char* const from_pad[] = {
     "--jobs", "2", "--start", "4.5", NULL
   };
@@ -338,16 +353,12 @@ test_exact(void)
                     cases[c].n_channels,
                     cases[c].rate,
                     cases[c].n_frames);
-    render(cases[c].name, lively, two_jobs);
-
-    size_t       n    = 0U;
-    float* const want = processor_output(cases[c].name, lively, false, &n);
+    size_t n =
+      two_jobs_match_processor(cases[c].name, lively, (double)cases[c].rate);
     assert(n == (size_t)cases[c].n_frames);
-    check_written("out.wav", want, cases[c].rate, n);
     printf("# %s: %zu frames equal the processor's straight run\n",
            cases[c].name,
            n);
-    free(want);
 
     render(cases[c].name, lively, from_pad);
     float* const played = plugin_output(cases[c].name, NULL, lively, &n);
@@ -369,15 +380,9 @@ test_loop(void)
     "cutoff_hz=2000", "wow_ms=1.5",   "flutter_ms=0.3",   "spread=0.7",
     "clock=1",        "loop_beats=2", "period_beats=0.7", NULL,
   };
-  static const char* const two_jobs[] = { "--jobs", "2", NULL };
   p4d_sound_write(
     "loop.wav", SF_FORMAT_WAV | SF_FORMAT_FLOAT, 2, 48000, 336000);
-  render("loop.wav", looped, two_jobs);
-
-  size_t       n    = 0U;
-  float* const want = processor_output("loop.wav", looped, false, &n);
-  check_written("out.wav", want, 48000.0, n);
-  free(want);
+  size_t n = two_jobs_match_processor("loop.wav", looped, 48000.0);
   static const char* const from_pad[] = {
     "--jobs", "2", "--start", "4.5", NULL
   };
@@ -400,14 +405,9 @@ test_slewed(void)
   static const char* const fast[] = {
     "rate_hz=50", "flutter_ratio=64", "wow_ms=10", "flutter_ms=2", NULL,
   };
-  static const char* const two_jobs[] = { "--jobs", "2", NULL };
   p4d_sound_write(
     "fast.wav", SF_FORMAT_WAV | SF_FORMAT_FLOAT, 2, 48000, 336000);
-  render("fast.wav", fast, two_jobs);
-  size_t       n    = 0U;
-  float* const want = processor_output("fast.wav", fast, false, &n);
-  check_written("out.wav", want, 48000.0, n);
-  free(want);
+  const size_t n = two_jobs_match_processor("fast.wav", fast, 48000.0);
   printf("# wow 10 + flutter 2 ms at 50 Hz x 64 (the read slew-limited), 2 "
          "jobs: %zu frames equal the processor's straight run\n",
          n);
